@@ -1,0 +1,84 @@
+#include "reference/tensor.h"
+
+#include <cmath>
+#include <cstdio>
+#include <limits>
+
+namespace touchstone {
+
+int64_t element_count(const Shape& shape) {
+  int64_t n = 1;
+  for (int64_t d : shape) {
+    if (d < 0) throw Error(ErrorKind::kMalformed, "negative dimension in shape " + shape_to_string(shape));
+    if (d != 0 && n > std::numeric_limits<int64_t>::max() / d)
+      throw Error(ErrorKind::kMalformed, "shape " + shape_to_string(shape) + " has too many elements");
+    n *= d;
+  }
+  return n;
+}
+
+std::string shape_to_string(const Shape& shape) {
+  std::string s = "(";
+  for (size_t i = 0; i < shape.size(); ++i) s += (i ? "," : "") + std::to_string(shape[i]);
+  return s + ")";
+}
+
+Tensor::Tensor(DType dtype, Shape shape) : dtype_(dtype), shape_(std::move(shape)) {
+  size_ = element_count(shape_);
+  if (dtype_ == DType::kString) {
+    strings_.resize(static_cast<size_t>(size_));
+  } else {
+    const size_t element = dtype_size(dtype_);
+    if (element != 0 && static_cast<uint64_t>(size_) > (uint64_t{1} << 40) / element)
+      throw Error(ErrorKind::kMalformed, "tensor of shape " + shape_to_string(shape_) + " is too large");
+    bytes_.assign(static_cast<size_t>(size_) * element, 0);
+  }
+}
+
+void Tensor::check_type(DType wanted) const {
+  if (wanted != dtype_)
+    throw std::logic_error("tensor of " + std::string(dtype_name(dtype_)) + " read as " +
+                           std::string(dtype_name(wanted)));
+}
+
+namespace {
+std::string double_to_string(double v) {
+  if (std::isnan(v)) return std::signbit(v) ? "-nan" : "nan";
+  if (std::isinf(v)) return v < 0 ? "-inf" : "inf";
+  char buf[64];
+  for (int precision = 1; precision <= 17; ++precision) {  // shortest text that reads back exactly
+    std::snprintf(buf, sizeof buf, "%.*g", precision, v);
+    if (std::strtod(buf, nullptr) == v) break;
+  }
+  return buf;
+}
+}  // namespace
+
+std::string element_to_string(const Tensor& t, int64_t i) {
+  return visit_dtype(t.dtype(), [&]<class T>() -> std::string {
+    const T& v = t.data<T>()[static_cast<size_t>(i)];
+    if constexpr (std::is_same_v<T, std::string>) {
+      return "\"" + v + "\"";
+    } else if constexpr (std::is_same_v<T, bool>) {
+      return v ? "true" : "false";
+    } else if constexpr (is_small_float<T>) {
+      return double_to_string(to_double(v));
+    } else if constexpr (std::is_floating_point_v<T>) {
+      return double_to_string(v);
+    } else if constexpr (is_integer<T>) {
+      return std::to_string(v);
+    } else {  // complex
+      return "(" + double_to_string(v.real()) + "," + double_to_string(v.imag()) + ")";
+    }
+  });
+}
+
+std::string describe(const Tensor& t, size_t max_values) {
+  std::string s = std::string(dtype_short_name(t.dtype())) + " " + shape_to_string(t.shape()) + " [";
+  const int64_t shown = std::min<int64_t>(t.size(), static_cast<int64_t>(max_values));
+  for (int64_t i = 0; i < shown; ++i) s += (i ? ", " : "") + element_to_string(t, i);
+  if (shown < t.size()) s += ", ... (" + std::to_string(t.size()) + " values)";
+  return s + "]";
+}
+
+}  // namespace touchstone

@@ -1,0 +1,44 @@
+// Reading and writing tensors and models as ONNX protobufs.
+//
+// Every storage form of TensorProto is read: the typed fields (float_data, int32_data
+// with 8/16-bit integers, bool, float16 and bfloat16 packed one per int32, int64_data,
+// uint64_data, double_data, string_data), raw_data (little-endian), and external data
+// confined to the model's (or tensor file's) folder. Anything malformed throws
+// Error(kMalformed) with a one-line message that says what and where; files that
+// cannot be read throw Error(kIo).
+#pragma once
+#include <filesystem>
+#include <string>
+
+#include "onnx/onnx_pb.h"
+#include "reference/tensor.h"
+
+namespace touchstone {
+
+// How tensor_to_proto stores the elements.
+enum class TensorStorage {
+  kRaw,    // raw_data for every numeric type, string_data for strings (the usual form)
+  kTyped,  // the typed fields (float_data, int32_data, ...)
+};
+
+// `where` names the tensor in error messages ("initializer 'W' of model.onnx").
+// External data is resolved relative to `base_dir`; an absolute location, or one that
+// leaves base_dir (through '..' or a symbolic link), is refused.
+Tensor tensor_from_proto(const onnx::TensorProto& proto, const std::filesystem::path& base_dir,
+                         const std::string& where);
+onnx::TensorProto tensor_to_proto(const Tensor& tensor, const std::string& name = "",
+                                  TensorStorage storage = TensorStorage::kRaw);
+
+// A serialized TensorProto (.pb), as in ONNX's test data.
+Tensor read_tensor_file(const std::filesystem::path& path);
+void write_tensor_file(const std::filesystem::path& path, const Tensor& tensor,
+                       const std::string& name = "", TensorStorage storage = TensorStorage::kRaw);
+// The `name` field stored in a tensor file ("" when unset).
+std::string read_tensor_file_name(const std::filesystem::path& path);
+
+// A serialized ModelProto. Parses only; the executor checks the model.
+onnx::ModelProto read_model_file(const std::filesystem::path& path);
+onnx::ModelProto parse_model(const std::string& bytes, const std::string& where);
+void write_model_file(const std::filesystem::path& path, const onnx::ModelProto& model);
+
+}  // namespace touchstone
