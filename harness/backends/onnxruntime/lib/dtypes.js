@@ -1,0 +1,53 @@
+'use strict';
+// The one list of ONNX element types (TensorProto.DataType) this adapter knows,
+// with how each travels through onnxruntime-node. `ort` is the JS tensor type
+// name; a type without `ort` cannot be carried by the JS API (the adapter
+// answers `unsupported`). `field` is the TensorProto field that holds the
+// values when raw_data is absent.
+
+const kTypes = [
+  // code  onnx name           bits  ort        typed array     field
+  [1, 'float', 32, 'float32', Float32Array, 'float_data'],
+  [2, 'uint8', 8, 'uint8', Uint8Array, 'int32_data'],
+  [3, 'int8', 8, 'int8', Int8Array, 'int32_data'],
+  [4, 'uint16', 16, 'uint16', Uint16Array, 'int32_data'],
+  [5, 'int16', 16, 'int16', Int16Array, 'int32_data'],
+  [6, 'int32', 32, 'int32', Int32Array, 'int32_data'],
+  [7, 'int64', 64, 'int64', BigInt64Array, 'int64_data'],
+  [8, 'string', 0, 'string', null, 'string_data'],
+  [9, 'bool', 8, 'bool', Uint8Array, 'int32_data'],
+  [10, 'float16', 16, 'float16', Uint16Array, 'int32_data'],
+  [11, 'double', 64, 'float64', Float64Array, 'double_data'],
+  [12, 'uint32', 32, 'uint32', Uint32Array, 'uint64_data'],
+  [13, 'uint64', 64, 'uint64', BigUint64Array, 'uint64_data'],
+  [14, 'complex64', 64, null, null, 'float_data'],
+  [15, 'complex128', 128, null, null, 'double_data'],
+  [16, 'bfloat16', 16, null, Uint16Array, 'int32_data'],
+  [17, 'float8e4m3fn', 8, null, Uint8Array, 'int32_data'],
+  [18, 'float8e4m3fnuz', 8, null, Uint8Array, 'int32_data'],
+  [19, 'float8e5m2', 8, null, Uint8Array, 'int32_data'],
+  [20, 'float8e5m2fnuz', 8, null, Uint8Array, 'int32_data'],
+  [21, 'uint4', 4, null, null, 'int32_data'],
+  [22, 'int4', 4, null, null, 'int32_data'],
+  [23, 'float4e2m1', 4, null, null, 'int32_data'],
+].map(([code, name, bits, ort, array, field]) => ({ code, name, bits, ort, array, field }));
+
+const byCode = new Map(kTypes.map((t) => [t.code, t]));
+const byOrt = new Map(kTypes.filter((t) => t.ort).map((t) => [t.ort, t]));
+
+function dtypeOf(code) {
+  const t = byCode.get(code);
+  if (!t) throw new Error(`unknown ONNX element type ${code}`);
+  return t;
+}
+
+function dtypeOfOrt(ortType) {
+  const t = byOrt.get(ortType);
+  if (!t) throw new UnsupportedError(`onnxruntime-node returned a tensor of type '${ortType}', which has no ONNX mapping here`);
+  return t;
+}
+
+// Thrown for anything the backend or this adapter cannot express.
+class UnsupportedError extends Error {}
+
+module.exports = { kTypes, dtypeOf, dtypeOfOrt, UnsupportedError };

@@ -1,0 +1,103 @@
+'use strict';
+// One protocol request: load the model, feed the input files, run, write the
+// outputs. Always resolves to a response object (see ../../PROTOCOL.md); it
+// never throws.
+
+const fs = require('fs');
+const path = require('path');
+const { ort, feedTensor, outputTensor, checkExpressible } = require('./ort_session');
+const { readTensorFile, writeTensorFile } = require('./tensor_proto');
+const { modelInfo } = require('./model_info');
+const { classifyLoadError, classifyRunError } = require('./classify');
+
+class BadRequest extends Error {}
+
+function checkRequest(req) {
+  const isStringArray = (v) => Array.isArray(v) && v.every((s) => typeof s === 'string');
+  if (typeof req.id !== 'string') throw new BadRequest('"id" must be a string');
+  if (typeof req.model !== 'string' || req.model === '') throw new BadRequest('"model" must be a path');
+  if (!isStringArray(req.inputs)) throw new BadRequest('"inputs" must be an array of paths');
+  if (typeof req.output_dir !== 'string' || req.output_dir === '') throw new BadRequest('"output_dir" must be a path');
+  if (req.input_names !== undefined) {
+    if (!isStringArray(req.input_names)) throw new BadRequest('"input_names" must be an array of strings');
+    if (req.input_names.length !== req.inputs.length) {
+      throw new BadRequest(`"input_names" has ${req.input_names.length} names for ${req.inputs.length} inputs`);
+    }
+  }
+}
+
+function elapsedMs(start) {
+  return Number((Number(process.hrtime.bigint() - start) / 1e6).toFixed(3));
+}
+
+async function runLoaded(session, req, info, modelPath) {
+  const names = req.input_names || info.feeds.map((v) => v.name);
+  if (req.inputs.length > names.length) {
+    throw new Error(`${req.inputs.length} input files but the model has ${names.length} graph inputs to feed`);
+  }
+  const declared = new Map(info.inputs.map((v) => [v.name, v]));
+  checkExpressible(names.slice(0, req.inputs.length).map((n) => declared.get(n) || { name: n, kind: 'tensor' }), 'input');
+  checkExpressible(info.outputs, 'output');
+
+  const feeds = {};
+  req.inputs.forEach((file, i) => {
+    const v = declared.get(names[i]);
+    feeds[names[i]] = feedTensor(readTensorFile(path.resolve(file)), v ? v.elemType : 0);
+  });
+
+  const start = process.hrtime.bigint();
+  const results = await session.run(feeds);
+  const timeMs = elapsedMs(start);
+
+  const outDir = path.resolve(req.output_dir);
+  fs.mkdirSync(outDir, { recursive: true });
+  const outputs = session.outputNames.map((name, i) => {
+    const file = path.join(outDir, `output_${i}.pb`);
+    writeTensorFile(file, outputTensor(name, results[name]));
+    return file;
+  });
+  return { status: 'ok', outputs, output_names: session.outputNames.slice(), time_ms: timeMs };
+}
+
+async function handleRequest(req, options) {
+  const id = req && typeof req.id === 'string' ? req.id : null;
+  let session = null;
+  try {
+    checkRequest(req);
+    const modelPath = path.resolve(req.model);
+    const modelBytes = fs.readFileSync(modelPath);
+    // A model this reader cannot parse is left for ORT to judge first.
+    let info = null;
+    let infoError = null;
+    try {
+      info = modelInfo(modelBytes);
+    } catch (e) {
+      infoError = e;
+    }
+
+    const loadStart = process.hrtime.bigint();
+    try {
+      session = await ort.InferenceSession.create(modelPath, options);
+    } catch (e) {
+      return { id, ...classifyLoadError(e) };
+    }
+    const loadMs = elapsedMs(loadStart);
+    if (!info) throw new Error(`ORT loaded the model but the adapter could not read its graph: ${infoError.message}`);
+
+    const response = await runLoaded(session, req, info, modelPath);
+    return { id, ...response, load_ms: loadMs };
+  } catch (e) {
+    if (e instanceof BadRequest) return { id, status: 'error', message: `bad request: ${e.message}` };
+    return { id, ...classifyRunError(e) };
+  } finally {
+    if (session) {
+      try {
+        await session.release();
+      } catch (e) {
+        process.stderr.write(`touchstone-ort: releasing the session failed: ${e.message}\n`);
+      }
+    }
+  }
+}
+
+module.exports = { handleRequest };

@@ -1,0 +1,104 @@
+'use strict';
+// Reads what the adapter needs from a ModelProto without a protobuf library:
+// the graph's inputs and outputs (name, kind, declared element type) and the
+// names of its initializers.
+//
+// ModelProto.graph = 7; GraphProto.initializer = 5, input = 11, output = 12,
+// sparse_initializer = 15; ValueInfoProto.name = 1, type = 2;
+// TypeProto.tensor_type = 1, sequence_type = 4, map_type = 5,
+// opaque_type = 7, sparse_tensor_type = 8, optional_type = 9;
+// TypeProto.Tensor.elem_type = 1; TensorProto.name = 8;
+// SparseTensorProto.values = 1.
+
+const { forEachField } = require('./wire');
+
+const kKinds = { 1: 'tensor', 4: 'sequence', 5: 'map', 7: 'opaque', 8: 'sparse_tensor', 9: 'optional' };
+
+function readString(r) {
+  const [s, e] = r.bytes();
+  return r.buf.toString('utf8', s, e);
+}
+
+// TypeProto -> {kind, elemType}; elemType is 0 when not declared.
+function parseType(buf, start, end) {
+  const type = { kind: 'unknown', elemType: 0 };
+  forEachField(buf, start, end, (r, field) => {
+    if (!(field in kKinds)) return false;
+    type.kind = kKinds[field];
+    const [s, e] = r.bytes();
+    if (field === 1 || field === 8) {
+      forEachField(buf, s, e, (rr, f) => {
+        if (f !== 1) return false;
+        type.elemType = rr.varint();
+        return true;
+      });
+    }
+    return true;
+  });
+  return type;
+}
+
+function parseValueInfo(buf, start, end) {
+  const info = { name: '', kind: 'unknown', elemType: 0 };
+  forEachField(buf, start, end, (r, field) => {
+    if (field === 1) {
+      info.name = readString(r);
+    } else if (field === 2) {
+      const [s, e] = r.bytes();
+      Object.assign(info, parseType(buf, s, e));
+    } else {
+      return false;
+    }
+    return true;
+  });
+  return info;
+}
+
+// Name of a TensorProto (field 8) inside [start, end).
+function tensorName(buf, start, end) {
+  let name = '';
+  forEachField(buf, start, end, (r, field) => {
+    if (field !== 8) return false;
+    name = readString(r);
+    return true;
+  });
+  return name;
+}
+
+function parseGraph(buf, start, end) {
+  const graph = { inputs: [], outputs: [], initializers: new Set() };
+  forEachField(buf, start, end, (r, field) => {
+    if (![5, 11, 12, 15].includes(field)) return false;
+    const [s, e] = r.bytes();
+    if (field === 5) graph.initializers.add(tensorName(buf, s, e));
+    if (field === 11) graph.inputs.push(parseValueInfo(buf, s, e));
+    if (field === 12) graph.outputs.push(parseValueInfo(buf, s, e));
+    if (field === 15) {
+      forEachField(buf, s, e, (rr, f) => {
+        if (f !== 1) return false;
+        const [a, b] = rr.bytes();
+        graph.initializers.add(tensorName(buf, a, b));
+        return true;
+      });
+    }
+    return true;
+  });
+  return graph;
+}
+
+// Returns {inputs, outputs, initializers, feeds} where `feeds` are the graph
+// inputs that are not initializers, in graph order: the inputs a test case
+// supplies by default.
+function modelInfo(buf) {
+  let graph = { inputs: [], outputs: [], initializers: new Set() };
+  forEachField(buf, 0, buf.length, (r, field, wire) => {
+    if (field !== 7 || wire !== 2) return false;
+    const [s, e] = r.bytes();
+    graph = parseGraph(buf, s, e);
+    return true;
+  });
+  graph.feeds = graph.inputs.filter((i) => !graph.initializers.has(i.name));
+  return graph;
+}
+
+module.exports = { modelInfo };
