@@ -1,0 +1,205 @@
+#include "reference/model.h"
+
+#include <set>
+
+#include "reference/node_check.h"
+#include "reference/tensor_proto.h"
+
+namespace touchstone {
+
+namespace {
+
+std::string declared_type_string(const onnx::TypeProto& type) {
+  if (type.has_tensor_type()) {
+    auto dtype = dtype_from_code(type.tensor_type().elem_type());
+    return dtype ? tensor_type_string(*dtype) : "tensor(<type " + std::to_string(type.tensor_type().elem_type()) + ">)";
+  }
+  if (type.has_sequence_type()) return "a sequence";
+  if (type.has_map_type()) return "a map";
+  if (type.has_optional_type()) return "an optional";
+  if (type.has_sparse_tensor_type()) return "a sparse tensor";
+  return "an unknown type";
+}
+
+// Checks `tensor` against a declared tensor type; `what` names it. Returns a reason, or "".
+std::string mismatch(const onnx::TypeProto& declared, const Tensor& tensor) {
+  if (!declared.has_tensor_type()) return "is declared " + declared_type_string(declared) + ", not a tensor";
+  const auto& t = declared.tensor_type();
+  if (t.elem_type() != 0 && t.elem_type() != static_cast<int>(tensor.dtype()))
+    return "is declared " + declared_type_string(declared) + " but is " + tensor_type_string(tensor.dtype());
+  if (!t.has_shape()) return "";
+  const auto& dims = t.shape().dim();
+  bool differ = dims.size() != tensor.rank();
+  for (int d = 0; !differ && d < dims.size(); ++d)
+    differ = dims[d].has_dim_value() && dims[d].dim_value() != tensor.shape()[static_cast<size_t>(d)];
+  if (!differ) return "";
+  std::string text = "(";
+  for (int d = 0; d < dims.size(); ++d)
+    text += (d ? "," : "") + (dims[d].has_dim_value() ? std::to_string(dims[d].dim_value())
+                                                      : dims[d].dim_param().empty() ? "?" : dims[d].dim_param());
+  return "is declared with shape " + text + ") but has shape " + shape_to_string(tensor.shape());
+}
+
+}  // namespace
+
+Model Model::load(const std::filesystem::path& path) {
+  auto proto = read_model_file(path);
+  return from_proto(std::move(proto), path.parent_path(), path.string());
+}
+
+Model Model::from_proto(onnx::ModelProto proto, const std::filesystem::path& base_dir,
+                        const std::string& where) {
+  Model m;
+  m.proto_ = std::move(proto);
+  m.where_ = where;
+  const auto ir = m.proto_.ir_version();
+  if (ir <= 0) invalid_model(where + ": the model has no ir_version");
+  if (ir > kMaxIrVersion)
+    not_implemented(where + ": IR version " + std::to_string(ir) + " is newer than this build knows (" +
+                    std::to_string(kMaxIrVersion) + ")");
+  for (const auto& imp : m.proto_.opset_import()) {
+    const std::string domain(canonical_domain(imp.domain()));
+    const int newest = catalog_max_opset(domain);
+    if (newest == 0)
+      not_implemented(where + ": domain '" + imp.domain() + "' is not in this build's catalog");
+    if (imp.version() > newest)
+      not_implemented(where + ": opset " + std::to_string(imp.version()) + " for " +
+                      std::string(display_domain(domain)) + " is newer than this build's catalog (" +
+                      std::to_string(newest) + ")");
+    if (imp.version() < 1)
+      invalid_model(where + ": opset " + std::to_string(imp.version()) + " for " +
+                    std::string(display_domain(domain)) + " is not a valid version");
+    if (!m.opsets_.emplace(domain, static_cast<int>(imp.version())).second)
+      invalid_model(where + ": " + std::string(display_domain(domain)) + " is imported twice");
+  }
+  if (m.opsets_.empty()) invalid_model(where + ": the model imports no opset");
+
+  const auto& graph = m.proto_.graph();
+  if (graph.sparse_initializer_size() > 0) not_implemented(where + ": sparse initializers");
+  for (const auto& init : graph.initializer()) {
+    const std::string what = "initializer '" + init.name() + "' of " + where;
+    if (init.name().empty()) invalid_model(where + ": an initializer has no name");
+    if (!m.initializers_.emplace(init.name(), tensor_from_proto(init, base_dir, what)).second)
+      invalid_model(where + ": initializer '" + init.name() + "' is defined twice");
+  }
+  std::set<std::string> graph_inputs;
+  for (const auto& input : graph.input()) {
+    if (!graph_inputs.insert(input.name()).second)
+      invalid_model(where + ": graph input '" + input.name() + "' is declared twice");
+    if (!m.initializers_.count(input.name())) m.input_names_.push_back(input.name());
+  }
+  if (ir < 4) {  // before IR version 4 every initializer is also a graph input
+    for (const auto& [name, _] : m.initializers_)
+      if (!graph_inputs.count(name))
+        invalid_model(where + ": initializer '" + name + "' is not a graph input (required before IR version 4)");
+  }
+  for (const auto& output : graph.output()) m.output_names_.push_back(output.name());
+  m.check_graph();
+  return m;
+}
+
+int Model::opset(std::string_view domain) const {
+  auto it = opsets_.find(std::string(canonical_domain(domain)));
+  return it == opsets_.end() ? 0 : it->second;
+}
+
+void Model::check_graph() {
+  const auto& graph = proto_.graph();
+  std::set<std::string> defined;
+  for (const auto& input : graph.input()) defined.insert(input.name());
+  for (const auto& [name, _] : initializers_) defined.insert(name);
+
+  for (int i = 0; i < graph.node_size(); ++i) {
+    const auto& node = graph.node(i);
+    const std::string at = where_ + ": node " + std::to_string(i) + " (" + node.op_type() + ")";
+    const std::string domain(canonical_domain(node.domain()));
+    const int version = opset(domain);
+    if (version == 0)
+      invalid_model(at + " uses domain " + std::string(display_domain(domain)) + ", which the model does not import");
+    const CatalogRow* row = resolve_op(domain, node.op_type(), version);
+    if (!row) {
+      auto versions = op_versions(domain, node.op_type());
+      if (versions.empty())
+        invalid_model(at + ": no op '" + node.op_type() + "' in " + std::string(display_domain(domain)));
+      invalid_model(at + ": " + node.op_type() + " is not in " + std::string(display_domain(domain)) +
+                    " opset " + std::to_string(version) + " (its first version is " +
+                    std::to_string(versions.front()->since_version) + ")");
+    }
+    check_node_structure(node, *row);
+    for (const auto& name : node.input()) {
+      if (!name.empty() && !defined.count(name))
+        invalid_model(at + " reads '" + name +
+                      "', which no earlier node, graph input or initializer defines (nodes must be in topological order)");
+    }
+    for (const auto& name : node.output()) {
+      if (!name.empty() && !defined.insert(name).second) invalid_model(at + ": value '" + name + "' is defined twice");
+    }
+    if (!row->kernel) not_implemented(row->label() + " is not implemented by the reference yet");
+    node_rows_.push_back(row);
+  }
+  for (const auto& name : output_names_)
+    if (!defined.count(name)) invalid_model(where_ + ": graph output '" + name + "' is never defined");
+}
+
+RunResult Model::run(const std::vector<Tensor>& inputs) const {
+  if (inputs.size() != input_names_.size())
+    malformed(where_ + ": the model takes " + std::to_string(input_names_.size()) + " inputs, got " +
+              std::to_string(inputs.size()));
+  std::map<std::string, Tensor> feeds;
+  for (size_t i = 0; i < inputs.size(); ++i) feeds.emplace(input_names_[i], inputs[i]);
+  return run_named(feeds);
+}
+
+RunResult Model::run_named(const std::map<std::string, Tensor>& feeds) const {
+  const auto& graph = proto_.graph();
+  std::map<std::string, const Tensor*> values;
+  for (const auto& [name, tensor] : initializers_) values[name] = &tensor;
+  for (const auto& input : graph.input()) {
+    auto fed = feeds.find(input.name());
+    if (fed == feeds.end()) {
+      if (!initializers_.count(input.name())) malformed(where_ + ": no value for graph input '" + input.name() + "'");
+      continue;
+    }
+    if (initializers_.count(input.name()) && proto_.ir_version() < 4)
+      malformed(where_ + ": input '" + input.name() + "' is an initializer, which IR version < 4 does not let a feed override");
+    std::string why = mismatch(input.type(), fed->second);
+    if (!why.empty()) malformed(where_ + ": input '" + input.name() + "' " + why);
+    values[input.name()] = &fed->second;
+  }
+  for (const auto& [name, _] : feeds) {
+    if (!values.count(name) || (values[name] != &feeds.at(name)))
+      malformed(where_ + ": '" + name + "' is not a graph input");
+  }
+
+  RunResult result;
+  std::map<std::string, Tensor> computed;
+  for (int i = 0; i < graph.node_size(); ++i) {
+    const auto& node = graph.node(i);
+    const CatalogRow& row = *node_rows_[static_cast<size_t>(i)];
+    std::vector<const Tensor*> inputs;
+    for (const auto& name : node.input()) inputs.push_back(name.empty() ? nullptr : values.at(name));
+    check_input_types(node, row, inputs);
+    Tensors outputs;
+    try {
+      outputs = row.kernel(Node(node, row.label(), result.semantics), Inputs(inputs));
+    } catch (const Error& e) {
+      throw Error(e.kind(), row.label() + ": " + e.what());
+    }
+    if (outputs.size() < static_cast<size_t>(node.output_size()))
+      throw std::logic_error(row.label() + " returned " + std::to_string(outputs.size()) + " outputs");
+    for (int k = 0; k < node.output_size(); ++k) {
+      if (node.output(k).empty()) continue;
+      auto [it, _] = computed.insert_or_assign(node.output(k), std::move(outputs[static_cast<size_t>(k)]));
+      values[node.output(k)] = &it->second;
+    }
+  }
+  for (const auto& output : graph.output()) {
+    const Tensor& tensor = *values.at(output.name());
+    std::string why = output.has_type() ? mismatch(output.type(), tensor) : "";
+    if (!why.empty()) invalid_model(where_ + ": graph output '" + output.name() + "' " + why);
+    result.outputs.push_back(tensor);
+  }
+  return result;
+}
+
+}  // namespace touchstone

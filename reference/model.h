@@ -1,0 +1,63 @@
+// Loading a model and running it on the reference.
+//
+// Loading checks the model as a whole: IR version and opset imports against the catalog,
+// nodes in topological order with each value defined once, every node resolved to its
+// op-version (the greatest since_version not above the model's opset for its domain)
+// and checked against that version's schema (counts, attributes). Running checks the
+// element types against the type constraints, runs each node's kernel, and checks the
+// results against the graph's declared outputs.
+#pragma once
+#include <filesystem>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "onnx/onnx_pb.h"
+#include "reference/catalog.h"
+#include "reference/node.h"
+
+namespace touchstone {
+
+// The newest IR version this build understands (ONNX 1.12).
+inline constexpr int64_t kMaxIrVersion = 8;
+
+struct RunResult {
+  std::vector<Tensor> outputs;  // in graph-output order
+  SemanticsRecord semantics;    // what, if anything, ONNX leaves open in these results
+};
+
+class Model {
+ public:
+  // Reads and checks a model file; external data is resolved next to it.
+  static Model load(const std::filesystem::path& path);
+  // Checks a parsed model. `where` names it in messages.
+  static Model from_proto(onnx::ModelProto proto, const std::filesystem::path& base_dir,
+                          const std::string& where);
+
+  const onnx::ModelProto& proto() const { return proto_; }
+  // Graph inputs that are not initializers, in graph order: what a caller must feed.
+  const std::vector<std::string>& input_names() const { return input_names_; }
+  const std::vector<std::string>& output_names() const { return output_names_; }
+  // The op-versions the nodes resolved to, in node order.
+  const std::vector<const CatalogRow*>& node_rows() const { return node_rows_; }
+  // The opset the model imports for a domain (0 if none).
+  int opset(std::string_view domain) const;
+
+  // Runs with `inputs` in input_names() order.
+  RunResult run(const std::vector<Tensor>& inputs) const;
+  // Runs with named feeds; a feed may also override an initializer (IR version >= 4).
+  RunResult run_named(const std::map<std::string, Tensor>& feeds) const;
+
+ private:
+  Model() = default;
+  void check_graph();
+
+  onnx::ModelProto proto_;
+  std::string where_;
+  std::map<std::string, int> opsets_;           // canonical domain -> opset version
+  std::map<std::string, Tensor> initializers_;  // by name
+  std::vector<std::string> input_names_, output_names_;
+  std::vector<const CatalogRow*> node_rows_;
+};
+
+}  // namespace touchstone

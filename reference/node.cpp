@@ -1,0 +1,64 @@
+#include "reference/node.h"
+
+#include <algorithm>
+
+namespace touchstone {
+
+const char* semantics_name(Semantics s) {
+  switch (s) {
+    case Semantics::kDefined: return "defined";
+    case Semantics::kImplementationDefined: return "implementation-defined";
+    case Semantics::kUndefined: return "undefined";
+  }
+  return "defined";
+}
+
+void SemanticsRecord::mark(Semantics s, const std::string& reason) {
+  category = std::max(category, s);
+  if (std::find(reasons.begin(), reasons.end(), reason) == reasons.end()) reasons.push_back(reason);
+}
+
+void SemanticsRecord::merge(const SemanticsRecord& other) {
+  for (const auto& r : other.reasons) mark(other.category, r);
+  category = std::max(category, other.category);
+}
+
+const onnx::AttributeProto* Node::find(const std::string& name) const {
+  for (const auto& a : proto_.attribute())
+    if (a.name() == name) return &a;
+  return nullptr;
+}
+
+int64_t Node::attr_int(const std::string& name, int64_t fallback) const {
+  const auto* a = find(name);
+  return a ? a->i() : fallback;
+}
+
+std::optional<int64_t> Node::attr_opt_int(const std::string& name) const {
+  const auto* a = find(name);
+  if (!a) return std::nullopt;
+  return a->i();
+}
+
+float Node::attr_float(const std::string& name, float fallback) const {
+  const auto* a = find(name);
+  return a ? a->f() : fallback;
+}
+
+std::string Node::attr_string(const std::string& name, const std::string& fallback) const {
+  const auto* a = find(name);
+  return a ? a->s() : fallback;
+}
+
+std::vector<int64_t> Node::attr_ints(const std::string& name) const {
+  const auto* a = find(name);
+  if (!a) return {};
+  return {a->ints().begin(), a->ints().end()};
+}
+
+const Tensor& Inputs::operator[](size_t i) const {
+  if (!has(i)) throw std::logic_error("kernel read absent input " + std::to_string(i));
+  return *tensors_[i];
+}
+
+}  // namespace touchstone

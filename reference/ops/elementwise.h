@@ -1,0 +1,65 @@
+// Loops shared by elementwise kernels. A kernel supplies the broadcast plan and the
+// scalar function; these apply it to every output element.
+#pragma once
+#include <stdexcept>
+
+#include "reference/broadcast.h"
+#include "reference/node.h"
+
+namespace touchstone::ops {
+
+template <class T>
+inline constexpr bool is_numeric = is_real_float<T> || is_integer<T>;
+
+// C[i] = f(A[a(i)], B[b(i)]) for numeric A and B of one type; C has that type.
+template <class F>
+Tensor map_binary(const BroadcastPlan& plan, const Tensor& a, const Tensor& b, const F& f) {
+  Tensor out(a.dtype(), plan.out);
+  visit_dtype(a.dtype(), [&]<class T>() {
+    if constexpr (is_numeric<T>) {
+      auto x = a.data<T>();
+      auto y = b.data<T>();
+      auto z = out.data<T>();
+      for_each_broadcast<2>(plan, [&](int64_t i, const std::array<int64_t, 2>& k) {
+        z[i] = f(x[k[0]], y[k[1]]);
+      });
+    } else {
+      throw std::logic_error("map_binary on a non-numeric type");  // the schema check prevents it
+    }
+  });
+  return out;
+}
+
+// C[i] = f(A[a(i)], B[b(i)]) for numeric A and B of possibly different types; C has A's.
+template <class F>
+Tensor map_binary_mixed(const BroadcastPlan& plan, const Tensor& a, const Tensor& b, const F& f) {
+  Tensor out(a.dtype(), plan.out);
+  visit_dtype(a.dtype(), [&]<class T>() {
+    visit_dtype(b.dtype(), [&]<class U>() {
+      if constexpr (is_numeric<T> && is_numeric<U>) {
+        auto x = a.data<T>();
+        auto y = b.data<U>();
+        auto z = out.data<T>();
+        for_each_broadcast<2>(plan, [&](int64_t i, const std::array<int64_t, 2>& k) {
+          z[i] = f(x[k[0]], y[k[1]]);
+        });
+      } else {
+        throw std::logic_error("map_binary_mixed on a non-numeric type");
+      }
+    });
+  });
+  return out;
+}
+
+// The broadcast plan of a binary op before opset 7: the `broadcast` and `axis` attributes.
+inline BroadcastPlan limited_plan(const Node& node, const Inputs& in) {
+  return limited_broadcast(in[0].shape(), in[1].shape(), node.attr_int("broadcast", 0),
+                           node.attr_opt_int("axis"));
+}
+
+// The broadcast plan of a binary op from opset 7: numpy's rule.
+inline BroadcastPlan multidirectional_plan(const Inputs& in) {
+  return multidirectional_broadcast({in[0].shape(), in[1].shape()});
+}
+
+}  // namespace touchstone::ops

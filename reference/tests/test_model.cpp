@@ -1,0 +1,119 @@
+// The executor's model checks: IR and opset limits, graph order, initializers, types.
+#include <catch2/catch.hpp>
+
+#include "reference/tests/run_node.h"
+
+using namespace touchstone;
+using namespace touchstone::testing;
+
+namespace {
+
+onnx::ModelProto sub_model(int opset) {
+  return build_model({"Sub", "", opset, {{"A", DType::kFloat, {2}}, {"B", DType::kFloat, {2}}},
+                      {{"C", DType::kFloat, {2}}}, {}, 0});
+}
+
+void check_error(const onnx::ModelProto& proto, ErrorKind kind, const std::string& fragment) {
+  try {
+    Model::from_proto(proto, ".", "m.onnx");
+    FAIL("the model was accepted");
+  } catch (const Error& e) {
+    CHECK(e.kind() == kind);
+    CHECK_THAT(e.what(), Catch::Contains(fragment));
+  }
+}
+
+}  // namespace
+
+TEST_CASE("a model newer than the catalog is refused, never resolved", "[model]") {
+  check_error(sub_model(18), ErrorKind::kNotImplemented,
+              "opset 18 for ai.onnx is newer than this build's catalog (17)");
+  auto ir9 = sub_model(17);
+  ir9.set_ir_version(9);
+  check_error(ir9, ErrorKind::kNotImplemented, "IR version 9 is newer");
+  auto unknown_domain = sub_model(7);
+  unknown_domain.add_opset_import()->set_domain("com.example");
+  check_error(unknown_domain, ErrorKind::kNotImplemented, "domain 'com.example'");
+}
+
+TEST_CASE("nodes resolve to op-versions or are refused", "[model]") {
+  auto unknown = sub_model(7);
+  unknown.mutable_graph()->mutable_node(0)->set_op_type("Subtract");
+  check_error(unknown, ErrorKind::kInvalidModel, "no op 'Subtract' in ai.onnx");
+  auto too_old = build_model({"Mod", "", 9, {{"A", DType::kInt32, {2}}, {"B", DType::kInt32, {2}}},
+                              {{"C", DType::kInt32, {2}}}, {}, 0});
+  check_error(too_old, ErrorKind::kInvalidModel, "not in ai.onnx opset 9 (its first version is 10)");
+  auto not_yet = build_model({"Abs", "", 13, {{"X", DType::kFloat, {2}}}, {{"Y", DType::kFloat, {2}}}, {}, 0});
+  check_error(not_yet, ErrorKind::kNotImplemented, "Abs-13 is not implemented by the reference yet");
+  auto no_opset = sub_model(7);
+  no_opset.clear_opset_import();
+  check_error(no_opset, ErrorKind::kInvalidModel, "imports no opset");
+  auto empty_input = sub_model(7);
+  empty_input.mutable_graph()->mutable_node(0)->set_input(1, "");
+  check_error(empty_input, ErrorKind::kInvalidModel, "required input 1 ('B') is empty");
+  auto three_inputs = sub_model(7);
+  three_inputs.mutable_graph()->mutable_node(0)->add_input("A");
+  check_error(three_inputs, ErrorKind::kInvalidModel, "Sub-7: 3 inputs given; it takes 2");
+}
+
+TEST_CASE("nodes must be in topological order and define each value once", "[model]") {
+  // D = (A - B) - B, written with the second node first.
+  auto proto = sub_model(7);
+  auto* graph = proto.mutable_graph();
+  auto* second = graph->add_node();
+  *second = graph->node(0);
+  second->set_input(0, "C");
+  second->set_output(0, "D");
+  graph->mutable_output(0)->set_name("D");
+  CHECK_NOTHROW(Model::from_proto(proto, ".", "m.onnx"));
+  auto out_of_order = proto;
+  out_of_order.mutable_graph()->mutable_node()->SwapElements(0, 1);
+  check_error(out_of_order, ErrorKind::kInvalidModel, "reads 'C', which no earlier node");
+  auto twice = proto;
+  twice.mutable_graph()->mutable_node(1)->set_output(0, "C");
+  check_error(twice, ErrorKind::kInvalidModel, "value 'C' is defined twice");
+
+  const Model model = Model::from_proto(proto, ".", "m.onnx");
+  auto r = model.run({Tensor::from_values<float>({2}, {10, 20}), Tensor::from_values<float>({2}, {1, 2})});
+  CHECK(r.outputs[0] == Tensor::from_values<float>({2}, {8, 16}));
+}
+
+TEST_CASE("initializers bind, and from IR version 4 a graph input may shadow one", "[model]") {
+  auto proto = sub_model(9);  // IR version 4
+  *proto.mutable_graph()->add_initializer() = [] {
+    onnx::TensorProto t;
+    t.set_name("B");
+    t.set_data_type(onnx::TensorProto::FLOAT);
+    t.add_dims(2);
+    t.add_float_data(1);
+    t.add_float_data(2);
+    return t;
+  }();
+  const Model model = Model::from_proto(proto, ".", "m.onnx");
+  REQUIRE(model.input_names() == std::vector<std::string>{"A"});
+  auto a = Tensor::from_values<float>({2}, {10, 20});
+  CHECK(model.run(std::vector<Tensor>{a}).outputs[0] == Tensor::from_values<float>({2}, {9, 18}));
+  std::map<std::string, Tensor> feeds = {{"A", a}, {"B", Tensor::from_values<float>({2}, {5, 5})}};
+  CHECK(model.run_named(feeds).outputs[0] == Tensor::from_values<float>({2}, {5, 15}));
+
+  // Before IR version 4 every initializer must also be a graph input.
+  auto old = proto;
+  old.set_ir_version(3);
+  old.mutable_graph()->mutable_input()->RemoveLast();
+  check_error(old, ErrorKind::kInvalidModel, "initializer 'B' is not a graph input");
+}
+
+TEST_CASE("fed tensors and results must match the declared types", "[model]") {
+  const Model model = Model::from_proto(sub_model(7), ".", "m.onnx");
+  auto f = Tensor::from_values<float>({2}, {1, 2});
+  auto i = Tensor::from_values<int32_t>({2}, {1, 2});
+  CHECK_THROWS_WITH(model.run({f, i}), Catch::Contains("input 'B' is declared tensor(float) but is tensor(int32)"));
+  CHECK_THROWS_WITH(model.run({f, Tensor::from_values<float>({3}, {1, 2, 3})}),
+                    Catch::Contains("declared with shape (2) but has shape (3)"));
+  CHECK_THROWS_WITH(model.run(std::vector<Tensor>{f}), Catch::Contains("takes 2 inputs, got 1"));
+  auto wrong_output = sub_model(7);
+  wrong_output.mutable_graph()->mutable_output(0)->mutable_type()->mutable_tensor_type()->set_elem_type(
+      onnx::TensorProto::INT32);
+  CHECK_THROWS_WITH(Model::from_proto(wrong_output, ".", "m.onnx").run({f, f}),
+                    Catch::Contains("graph output 'C' is declared tensor(int32) but is tensor(float)"));
+}

@@ -1,0 +1,66 @@
+// touchstone eval: run a model on the reference, with inputs and outputs as .pb files in
+// ONNX's test-data layout.
+#include <iostream>
+
+#include "reference/model.h"
+#include "reference/tensor_proto.h"
+#include "tools/touchstone/commands.h"
+
+namespace touchstone::cli {
+
+namespace {
+
+struct EvalOptions {
+  std::string model;
+  std::string inputs;
+  std::string out;
+  bool quiet = false;
+};
+
+int run_eval(const EvalOptions& o) {
+  const Model model = Model::load(o.model);
+  std::vector<Tensor> inputs;
+  const std::filesystem::path dir = o.inputs;
+  for (size_t i = 0; i < model.input_names().size(); ++i) {
+    const auto path = dir / ("input_" + std::to_string(i) + ".pb");
+    if (!std::filesystem::exists(path))
+      io_error(path.string() + ": missing; the model takes " + std::to_string(model.input_names().size()) +
+               " inputs (" + std::to_string(i) + " is '" + model.input_names()[i] + "')");
+    inputs.push_back(read_tensor_file(path));
+  }
+  if (std::filesystem::exists(dir / ("input_" + std::to_string(inputs.size()) + ".pb")))
+    io_error(dir.string() + " holds more input files than the model's " + std::to_string(inputs.size()) + " inputs");
+
+  const RunResult result = model.run(inputs);
+  std::error_code ec;
+  std::filesystem::create_directories(o.out, ec);
+  if (ec) io_error(o.out + ": cannot create (" + ec.message() + ")");
+  for (size_t i = 0; i < result.outputs.size(); ++i) {
+    const auto path = std::filesystem::path(o.out) / ("output_" + std::to_string(i) + ".pb");
+    write_tensor_file(path, result.outputs[i], model.output_names()[i]);
+    if (!o.quiet) std::cout << path.string() << ": " << model.output_names()[i] << " = " << describe(result.outputs[i]) << "\n";
+  }
+  if (!o.quiet && result.semantics.category != Semantics::kDefined) {
+    std::cout << "semantics: " << semantics_name(result.semantics.category) << "\n";
+    for (const auto& r : result.semantics.reasons) std::cout << "  " << r << "\n";
+  }
+  return kExitOk;
+}
+
+}  // namespace
+
+void add_eval_command(CLI::App& app, Action& action) {
+  auto options = std::make_shared<EvalOptions>();
+  auto* sub = app.add_subcommand(
+      "eval", "Run MODEL on the reference. --inputs DIR holds input_0.pb, input_1.pb, ... in the\n"
+              "order of the graph's non-initializer inputs (ONNX's test-data layout); the outputs\n"
+              "are written to --out DIR as output_N.pb in graph-output order. An invalid model\n"
+              "exits 1 with the rule it breaks.");
+  sub->add_option("model", options->model, "The .onnx model")->required();
+  sub->add_option("--inputs", options->inputs, "Folder of input_N.pb files")->required();
+  sub->add_option("--out", options->out, "Folder for output_N.pb files (created)")->required();
+  sub->add_flag("-q,--quiet", options->quiet, "Print nothing on success");
+  sub->callback([options, &action] { action = [options] { return run_eval(*options); }; });
+}
+
+}  // namespace touchstone::cli

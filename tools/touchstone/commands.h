@@ -1,0 +1,28 @@
+// The touchstone subcommands. Each file adds one subcommand to the CLI11 app; parsing
+// only records the options and sets `action`, so the command line is testable without
+// doing any work. Exit codes: 0 ok, 1 the thing checked failed (or the model is
+// invalid), 2 usage or I/O error.
+#pragma once
+#include <CLI/CLI.hpp>
+#include <functional>
+
+namespace touchstone::cli {
+
+using Action = std::function<int()>;
+
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitFailed = 1;
+inline constexpr int kExitUsage = 2;
+
+void add_ops_command(CLI::App& app, Action& action);
+void add_spec_command(CLI::App& app, Action& action);
+void add_eval_command(CLI::App& app, Action& action);
+
+// Every subcommand, in the order `touchstone --help` lists them.
+inline constexpr void (*kCommands[])(CLI::App&, Action&) = {
+    add_ops_command,
+    add_spec_command,
+    add_eval_command,
+};
+
+}  // namespace touchstone::cli

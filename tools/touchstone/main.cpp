@@ -1,0 +1,30 @@
+// touchstone: a conformance harness and exact reference implementation for ONNX operators.
+#include <iostream>
+
+#include "reference/error.h"
+#include "tools/touchstone/commands.h"
+
+int main(int argc, char** argv) {
+  using namespace touchstone;
+  CLI::App app{
+      "touchstone: certify ONNX backends op-version by op-version against an exact reference.\n"
+      "Exit status: 0 ok, 1 the check failed or the model is invalid, 2 usage or I/O error."};
+  app.require_subcommand(1);
+  cli::Action action;
+  for (auto add : cli::kCommands) add(app, action);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    const int code = app.exit(e);
+    return code == 0 ? cli::kExitOk : cli::kExitUsage;
+  }
+  try {
+    return action();
+  } catch (const Error& e) {
+    std::cerr << "touchstone: " << error_kind_name(e.kind()) << ": " << e.what() << "\n";
+    return e.kind() == ErrorKind::kInvalidModel ? cli::kExitFailed : cli::kExitUsage;
+  } catch (const std::exception& e) {
+    std::cerr << "touchstone: internal error: " << e.what() << "\n";
+    return cli::kExitUsage;
+  }
+}
