@@ -42,13 +42,33 @@ void Tensor::check_type(DType wanted) const {
 }
 
 namespace {
-std::string double_to_string(double v) {
+// The shortest decimal that reads back as exactly `v` in type T.
+template <class T>
+std::string float_to_string(T v) {
   if (std::isnan(v)) return std::signbit(v) ? "-nan" : "nan";
   if (std::isinf(v)) return v < 0 ? "-inf" : "inf";
   char buf[64];
-  for (int precision = 1; precision <= 17; ++precision) {  // shortest text that reads back exactly
-    std::snprintf(buf, sizeof buf, "%.*g", precision, v);
-    if (std::strtod(buf, nullptr) == v) break;
+  for (int precision = 1; precision <= 17; ++precision) {
+    std::snprintf(buf, sizeof buf, "%.*g", precision, static_cast<double>(v));
+    if (static_cast<T>(std::strtod(buf, nullptr)) == v) break;
+  }
+  return buf;
+}
+// The shortest decimal that reads back (rounded to the format) as the same float16 or
+// bfloat16 value.
+template <class T>
+std::string small_float_to_string(T v) {
+  const double d = to_double(v);
+  if (std::isnan(d) || std::isinf(d)) return float_to_string(d);
+  char buf[64];
+  for (int precision = 1; precision <= 17; ++precision) {
+    std::snprintf(buf, sizeof buf, "%.*g", precision, d);
+    const double back = std::strtod(buf, nullptr);
+    if constexpr (std::is_same_v<T, Float16>) {
+      if (float16_from_double(back) == v) break;
+    } else {
+      if (bfloat16_from_double(back) == v) break;
+    }
   }
   return buf;
 }
@@ -62,13 +82,13 @@ std::string element_to_string(const Tensor& t, int64_t i) {
     } else if constexpr (std::is_same_v<T, bool>) {
       return v ? "true" : "false";
     } else if constexpr (is_small_float<T>) {
-      return double_to_string(to_double(v));
+      return small_float_to_string(v);
     } else if constexpr (std::is_floating_point_v<T>) {
-      return double_to_string(v);
+      return float_to_string(v);
     } else if constexpr (is_integer<T>) {
       return std::to_string(v);
     } else {  // complex
-      return "(" + double_to_string(v.real()) + "," + double_to_string(v.imag()) + ")";
+      return "(" + float_to_string(v.real()) + "," + float_to_string(v.imag()) + ")";
     }
   });
 }
