@@ -110,7 +110,7 @@ const fs::path kNowhere = "/nonexistent/touchstone";
 
 }  // namespace
 
-TEST_CASE("every dtype round-trips bit for bit in both storage forms", "[tensor_proto]") {
+TEST_CASE("tensor_proto: every dtype round-trips bit for bit in both storage forms", "[tensor_proto]") {
   TempDir dir;
   for (DType dtype : all_dtypes()) {
     for (TensorStorage storage : {TensorStorage::kRaw, TensorStorage::kTyped}) {
@@ -138,7 +138,7 @@ TEST_CASE("every dtype round-trips bit for bit in both storage forms", "[tensor_
   }
 }
 
-TEST_CASE("raw form is the documented wire bytes", "[tensor_proto]") {
+TEST_CASE("tensor_proto: raw form is the documented wire bytes", "[tensor_proto]") {
   // dims=2 (field 1, varint), data_type=6 (field 2), name="x" (field 8), raw_data (field 9),
   // int32 1 and 2 little-endian.
   TempDir dir;
@@ -151,7 +151,7 @@ TEST_CASE("raw form is the documented wire bytes", "[tensor_proto]") {
   CHECK(!proto.has_name());
 }
 
-TEST_CASE("typed form packs small types one per int32", "[tensor_proto]") {
+TEST_CASE("tensor_proto: typed form packs small types one per int32", "[tensor_proto]") {
   auto typed = [](const Tensor& t) { return tensor_to_proto(t, "", TensorStorage::kTyped); };
   auto ints = [](const onnx::TensorProto& p) { return std::vector<int32_t>(p.int32_data().begin(), p.int32_data().end()); };
   // float16 1.0 = 0x3c00, -2.0 = 0xc000; bfloat16 1.0 = 0x3f80, -0 = 0x8000: unsigned bit patterns.
@@ -202,7 +202,7 @@ TEST_CASE("typed form packs small types one per int32", "[tensor_proto]") {
   CHECK_MALFORMED(tensor_from_proto(wide, kNowhere, "w.pb"), "uint64_data[0] = 4294967296 is out of range for uint32");
 }
 
-TEST_CASE("reads ONNX's own test data", "[tensor_proto]") {
+TEST_CASE("tensor_proto: reads ONNX's own test data", "[tensor_proto]") {
   const fs::path add = fs::path(TOUCHSTONE_ONNX_TESTDATA) / "node/test_add";
   const fs::path input = add / "test_data_set_0/input_0.pb";
   const Tensor x = read_tensor_file(input);
@@ -236,7 +236,7 @@ TEST_CASE("reads ONNX's own test data", "[tensor_proto]") {
   CHECK(words == Tensor::from_values<std::string>({4}, {"monday", "tuesday", "wednesday", "thursday"}));
 }
 
-TEST_CASE("malformed tensors are refused with what and where", "[tensor_proto]") {
+TEST_CASE("tensor_proto: malformed tensors are refused with what and where", "[tensor_proto]") {
   onnx::TensorProto x = float_proto("x", {2, 3});
   x.set_raw_data(std::string(20, '\0'));
   CHECK_MALFORMED(tensor_from_proto(x, kNowhere, "input_0.pb"),
@@ -305,7 +305,7 @@ TEST_CASE("malformed tensors are refused with what and where", "[tensor_proto]")
   CHECK_MALFORMED(tensor_from_proto(odd_name, kNowhere, "x.pb"), "tensor 'bad?name'");
 }
 
-TEST_CASE("malformed files and models are refused", "[tensor_proto]") {
+TEST_CASE("tensor_proto: malformed files and models are refused", "[tensor_proto]") {
   TempDir dir;
   const fs::path file = dir.path / "input_0.pb";
   write_tensor_file(file, Tensor::from_values<float>({2, 3}, {1, 2, 3, 4, 5, 6}), "x");
@@ -342,7 +342,7 @@ TEST_CASE("malformed files and models are refused", "[tensor_proto]") {
   CHECK(failure_of([&] { read_model_file(dir.path); }).kind == ErrorKind::kIo);
 }
 
-TEST_CASE("external data is read from inside the base folder only", "[tensor_proto]") {
+TEST_CASE("tensor_proto: external data is read from inside the base folder only", "[tensor_proto]") {
   TempDir dir;
   const fs::path base = dir.path / "model";
   fs::create_directories(base / "sub");
