@@ -17,12 +17,14 @@ inline constexpr int kExitUsage = 2;
 void add_ops_command(CLI::App& app, Action& action);
 void add_spec_command(CLI::App& app, Action& action);
 void add_eval_command(CLI::App& app, Action& action);
+void add_diff_command(CLI::App& app, Action& action);
 
 // Every subcommand, in the order `touchstone --help` lists them.
 inline constexpr void (*kCommands[])(CLI::App&, Action&) = {
     add_ops_command,
     add_spec_command,
     add_eval_command,
+    add_diff_command,
 };
 
 }  // namespace touchstone::cli

@@ -1,0 +1,59 @@
+// The behavioural diff of two op-versions: probes run under both on the reference,
+// grouped by how the answers compare.
+#pragma once
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "diff/probes.h"
+#include "diff/schema_diff.h"
+
+namespace touchstone {
+
+// What one version did with a probe.
+struct ProbeOutcome {
+  enum Kind { kValid, kInvalid, kTypeNotAllowed } kind = kValid;
+  std::string message;           // the reference's error for an invalid model
+  std::vector<Tensor> outputs;   // for a valid one
+  std::vector<std::string> attributes;  // the attributes this version was given ("axis=0")
+};
+
+enum class ProbeGroup {
+  kSame,            // both valid, the same results bit for bit
+  kOnlyOld,         // valid only in the old version (shapes or attributes)
+  kOnlyNew,         // valid only in the new version
+  kDifferent,       // both valid, different results
+  kTypesOnlyOld,    // types only the old version allows
+  kTypesOnlyNew,    // types only the new version allows
+  kInvalidInBoth,
+};
+inline constexpr ProbeGroup kAllGroups[] = {ProbeGroup::kSame,         ProbeGroup::kOnlyOld,
+                                            ProbeGroup::kOnlyNew,      ProbeGroup::kDifferent,
+                                            ProbeGroup::kTypesOnlyOld, ProbeGroup::kTypesOnlyNew,
+                                            ProbeGroup::kInvalidInBoth};
+const char* group_key(ProbeGroup g);  // "same", "only_old", ...
+
+struct ProbeComparison {
+  Probe probe;
+  ProbeOutcome old_outcome, new_outcome;
+  ProbeGroup group;
+};
+
+struct VersionDiff {
+  const CatalogRow* old_row;
+  const CatalogRow* new_row;
+  SchemaDiff schema;
+  bool compared = false;        // false: the behaviour could not be compared
+  std::string not_compared;     // why not
+  std::vector<ProbeComparison> probes;
+
+  nlohmann::json to_json() const;
+  std::string to_text(size_t examples_per_group, bool show_doc) const;
+};
+
+VersionDiff diff_versions(const CatalogRow& old_row, const CatalogRow& new_row);
+
+// "Sub-6 vs Sub-7", titles of groups with the version labels filled in.
+std::string group_title(ProbeGroup g, const VersionDiff& d);
+
+}  // namespace touchstone

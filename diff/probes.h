@@ -1,0 +1,27 @@
+// Probe cases for comparing two versions of an op: inputs (types, shapes, values) and
+// attributes, drawn from the rules either version states. Each probe is run under both
+// versions; attributes a version does not have are dropped for it.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "onnx/onnx_pb.h"
+#include "reference/catalog.h"
+#include "reference/tensor.h"
+
+namespace touchstone {
+
+struct Probe {
+  std::string name;  // "A (3,3) B (3) broadcast=1 axis=0"
+  std::vector<Tensor> inputs;
+  std::vector<onnx::AttributeProto> attributes;
+};
+
+// Probes for `a` against `b` (two versions of one op). Empty when the op's inputs are of
+// a kind the probes cannot make yet (the caller says so).
+std::vector<Probe> make_probes(const CatalogRow& a, const CatalogRow& b);
+
+// A tensor of `dtype` and `shape` with small deterministic values (`salt` varies them).
+Tensor probe_tensor(DType dtype, const Shape& shape, int salt, bool exponent_like = false);
+
+}  // namespace touchstone
