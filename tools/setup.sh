@@ -9,6 +9,7 @@ packages=(
   catch2 nlohmann-json3-dev libcli11-dev
   libmpfr-dev libgmp-dev
   libonnx-testdata
+  chromium python3-jsonschema  # reports: the HTML page in a headless browser; the schema check
 )
 # Node.js runs the ONNX Runtime adapter; a machine may already have it from elsewhere.
 command -v node >/dev/null && command -v npm >/dev/null || packages+=(nodejs npm)

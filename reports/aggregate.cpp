@@ -1,0 +1,47 @@
+// Aggregates of a report: per op-version (and its dtype combinations), per dtype, and
+// the run's coverage of the reference's catalog. Always derived from the cases.
+#include <set>
+#include <tuple>
+
+#include "reference/catalog.h"
+#include "reports/report.h"
+
+namespace touchstone::reports {
+
+namespace {
+
+std::string join(const std::vector<std::string>& parts) {
+  std::string out;
+  for (const auto& p : parts) out += (out.empty() ? "" : ",") + p;
+  return out.empty() ? "-" : out;
+}
+
+}  // namespace
+
+Aggregates aggregate(const Report& report) {
+  Aggregates agg;
+  std::map<std::tuple<std::string, std::string, int>, OpVersionAggregate> by_ov;
+  for (const auto& c : report.cases) {
+    agg.totals.add(c.verdict);
+    auto& a = by_ov[{c.domain, c.op, c.since_version}];
+    a.domain = c.domain;
+    a.op = c.op;
+    a.since_version = c.since_version;
+    a.tally.add(c.verdict);
+    a.by_dtype[join(c.dtypes)].add(c.verdict);
+    // A case counts once per distinct dtype it uses.
+    std::set<std::string> dts(c.dtypes.begin(), c.dtypes.end());
+    for (const auto& d : dts) agg.by_dtype[d].add(c.verdict);
+  }
+  for (auto& [key, a] : by_ov) agg.by_op_version.push_back(std::move(a));
+
+  for (const auto& row : catalog()) {
+    ++agg.catalog_op_versions;
+    if (row.status() != OpStatus::kNotYet) ++agg.implemented_op_versions;
+    if (by_ov.count({std::string(canonical_domain(row.domain)), std::string(row.op), row.since_version}))
+      ++agg.covered_op_versions;
+  }
+  return agg;
+}
+
+}  // namespace touchstone::reports

@@ -1,0 +1,148 @@
+// report diff (see diff.h for the definitions).
+#include "reports/diff.h"
+
+#include <sstream>
+#include <unordered_map>
+
+#include "reports/writers.h"
+
+namespace touchstone::reports {
+
+bool ReportDiff::regressed() const {
+  if (!regressions.empty()) return true;
+  if (strict)
+    for (const auto& r : removed)
+      if (verdict_class(r.old_case->verdict) == VerdictClass::kPassed) return true;
+  return false;
+}
+
+ReportDiff diff_reports(const Report& old_report, const Report& new_report, bool strict) {
+  ReportDiff d;
+  d.strict = strict;
+  const RunInfo &a = old_report.run, &b = new_report.run;
+  auto note = [&](const char* what, const std::string& x, const std::string& y) {
+    if (x != y) d.run_differences.push_back(std::string(what) + ": " + x + " -> " + y);
+  };
+  note("backend", a.backend_name + " " + a.backend_version, b.backend_name + " " + b.backend_version);
+  note("suite", a.suite_path, b.suite_path);
+  note("suite digest", a.suite_digest, b.suite_digest);
+  note("touchstone", a.touchstone_version + " " + a.touchstone_commit, b.touchstone_version + " " + b.touchstone_commit);
+
+  std::unordered_map<std::string, const CaseResult*> old_by_id;
+  for (const auto& c : old_report.cases) old_by_id[c.id] = &c;
+  std::unordered_map<std::string, bool> seen;
+  for (const auto& c : new_report.cases) {
+    auto it = old_by_id.find(c.id);
+    if (it == old_by_id.end()) {
+      d.added.push_back({c.id, nullptr, &c});
+      continue;
+    }
+    seen[c.id] = true;
+    const CaseResult& o = *it->second;
+    CaseChange change{c.id, &o, &c};
+    if (o.verdict == c.verdict) {
+      if (o.metrics != c.metrics) d.metrics_changed.push_back(change);
+      continue;
+    }
+    const auto ko = verdict_class(o.verdict), kn = verdict_class(c.verdict);
+    if ((ko == VerdictClass::kPassed && kn != VerdictClass::kPassed) ||
+        (kn == VerdictClass::kFailed && ko != VerdictClass::kFailed))
+      d.regressions.push_back(change);
+    else if (kn == VerdictClass::kPassed)
+      d.fixes.push_back(change);
+    else
+      d.changed.push_back(change);
+  }
+  for (const auto& c : old_report.cases)
+    if (!seen.count(c.id)) d.removed.push_back({c.id, &c, nullptr});
+  return d;
+}
+
+namespace {
+
+struct Group {
+  const char* title;
+  const std::vector<CaseChange>* list;
+};
+
+std::vector<Group> groups(const ReportDiff& d) {
+  return {{"regressions", &d.regressions}, {"fixes", &d.fixes},   {"changed", &d.changed},
+          {"metrics changed", &d.metrics_changed}, {"added", &d.added}, {"removed", &d.removed}};
+}
+
+std::string metrics_text(const CaseResult& c) {
+  if (!c.metrics) return "";
+  return " (max ulp " + format_metric(c.metrics->max_ulp) + ", max abs " + format_metric(c.metrics->max_abs) +
+         ", bad " + std::to_string(c.metrics->bad_count) + ")";
+}
+
+std::string change_text(const CaseChange& ch) {
+  if (!ch.old_case) return ch.new_case->verdict;
+  if (!ch.new_case) return "was " + ch.old_case->verdict;
+  if (ch.old_case->verdict == ch.new_case->verdict)
+    return ch.new_case->verdict + ":" + (ch.old_case->metrics ? metrics_text(*ch.old_case) : " (no metrics)") + " ->" +
+           (ch.new_case->metrics ? metrics_text(*ch.new_case) : " (no metrics)");
+  std::string s = ch.old_case->verdict + " -> " + ch.new_case->verdict;
+  if (!ch.new_case->message.empty() && verdict_class(ch.new_case->verdict) == VerdictClass::kFailed)
+    s += ": " + ch.new_case->message;
+  return s;
+}
+
+const size_t kListed = 50;  // per group in the Markdown output
+
+}  // namespace
+
+std::string diff_text(const ReportDiff& d) {
+  std::ostringstream out;
+  for (const auto& r : d.run_differences) out << "note: " << r << "\n";
+  for (const auto& g : groups(d)) {
+    if (g.list->empty()) continue;
+    out << g.title << " (" << g.list->size() << "):\n";
+    for (const auto& ch : *g.list) out << "  " << ch.id << ": " << change_text(ch) << "\n";
+  }
+  out << (d.regressed() ? "REGRESSED" : "no regression") << ": " << d.regressions.size() << " regressions, "
+      << d.fixes.size() << " fixes, " << d.changed.size() << " other verdict changes, " << d.metrics_changed.size()
+      << " metric changes, " << d.added.size() << " added, " << d.removed.size() << " removed\n";
+  return out.str();
+}
+
+std::string diff_markdown(const ReportDiff& d) {
+  std::ostringstream out;
+  out << "### touchstone report diff — " << (d.regressed() ? "❌ " + std::to_string(d.regressions.size()) + " regressed" : "✅ no regression")
+      << "\n\n| | cases |\n| --- | ---: |\n";
+  for (const auto& g : groups(d)) out << "| " << g.title << " | " << g.list->size() << " |\n";
+  for (const auto& r : d.run_differences) out << "\n> " << markdown_escape(r) << "\n";
+  for (const auto& g : groups(d)) {
+    if (g.list->empty() || g.list == &d.metrics_changed) continue;
+    out << "\n**" << g.title << "**\n\n";
+    size_t n = 0;
+    for (const auto& ch : *g.list) {
+      if (n++ == kListed) {
+        out << "- …and " << g.list->size() - kListed << " more\n";
+        break;
+      }
+      out << "- " << markdown_escape(ch.id) << ": " << markdown_escape(change_text(ch)) << "\n";
+    }
+  }
+  return out.str();
+}
+
+nlohmann::json diff_json(const ReportDiff& d) {
+  nlohmann::json out = {{"regressed", d.regressed()}, {"strict", d.strict}, {"run_differences", d.run_differences}};
+  for (const auto& g : groups(d)) {
+    nlohmann::json list = nlohmann::json::array();
+    for (const auto& ch : *g.list) {
+      nlohmann::json e = {{"id", ch.id}};
+      if (ch.old_case) e["old_verdict"] = ch.old_case->verdict;
+      if (ch.new_case) e["new_verdict"] = ch.new_case->verdict, e["message"] = ch.new_case->message;
+      list.push_back(e);
+    }
+    std::string key = g.title;
+    for (auto& ch : key)
+      if (ch == ' ') ch = '_';
+    out[key] = list;
+  }
+  return out;
+}
+
+}  // namespace touchstone::reports

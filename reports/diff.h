@@ -1,0 +1,41 @@
+// report diff: what changed between two runs, and whether anything regressed (CI gates
+// on it). Cases are matched by id.
+//
+// A regression is a case in both runs that
+//   - passed before (verdict class "passed") and does not now, or
+//   - now fails (class "failed") and did not fail before.
+// A fix is a case that did not pass before and passes now. Other verdict changes
+// (fail -> crash, unsupported -> expected-fail, ...) are "changed". Among cases with the
+// same verdict, differing metrics (max ulp, max abs, bad-element count) are
+// "metrics changed". Added and removed cases are listed; a removed case that passed is
+// a regression only with `strict`.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "reports/report.h"
+
+namespace touchstone::reports {
+
+struct CaseChange {
+  std::string id;
+  const CaseResult* old_case = nullptr;  // null for an added case
+  const CaseResult* new_case = nullptr;  // null for a removed case
+};
+
+struct ReportDiff {
+  std::vector<CaseChange> regressions, fixes, changed, metrics_changed, added, removed;
+  std::vector<std::string> run_differences;  // backend, suite, ... that differ
+  bool strict = false;
+  // True when CI should fail: any regression, or with strict a removed passing case.
+  bool regressed() const;
+};
+
+// The reports must outlive the diff (it points into their cases).
+ReportDiff diff_reports(const Report& old_report, const Report& new_report, bool strict = false);
+
+std::string diff_text(const ReportDiff& d);
+std::string diff_markdown(const ReportDiff& d);
+nlohmann::json diff_json(const ReportDiff& d);
+
+}  // namespace touchstone::reports

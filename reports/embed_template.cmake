@@ -1,0 +1,16 @@
+# Writes html_template.inc: the page template's three files as C++ raw string literals.
+# Run with -DSRC=<reports dir> -DOUT=<file>.
+set(content "// Generated from reports/html_page.{html,css,js} by embed_template.cmake. Do not edit.\n#pragma once\n#include <string_view>\nnamespace touchstone::reports {\n")
+foreach(pair "kHtmlPage;html_page.html" "kHtmlCss;html_page.css" "kHtmlJs;html_page.js")
+  list(GET pair 0 name)
+  list(GET pair 1 file)
+  file(READ "${SRC}/${file}" text)
+  string(FIND "${text}" ")TSPAGE\"" clash)
+  if(NOT clash EQUAL -1)
+    message(FATAL_ERROR "${file} contains the raw-string delimiter )TSPAGE\"")
+  endif()
+  string(APPEND content "inline constexpr std::string_view ${name} = R\"TSPAGE(${text})TSPAGE\";\n")
+endforeach()
+string(APPEND content "}  // namespace touchstone::reports\n")
+file(WRITE "${OUT}.tmp" "${content}")
+file(COPY_FILE "${OUT}.tmp" "${OUT}" ONLY_IF_DIFFERENT)

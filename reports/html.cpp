@@ -1,0 +1,47 @@
+// The HTML page: a fixed template (html_page.html, .css, .js, embedded at build time)
+// with the report's JSON in a <script type="application/json"> block.
+#include <string_view>
+
+#include "reports/html_template.inc"  // kHtmlPage, kHtmlCss, kHtmlJs (generated)
+#include "reports/writers.h"
+
+namespace touchstone::reports {
+
+std::string json_for_script(const nlohmann::json& doc) {
+  // '<', '>' and '&' only occur inside JSON strings, where \uXXXX means the same
+  // character: no "</script>" or "<!--" can end or confuse the block. Invalid UTF-8
+  // from a backend's message is replaced rather than refused.
+  const std::string text = doc.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  std::string out;
+  out.reserve(text.size() + text.size() / 32);
+  for (char ch : text) {
+    switch (ch) {
+      case '<': out += "\\u003c"; break;
+      case '>': out += "\\u003e"; break;
+      case '&': out += "\\u0026"; break;
+      default: out += ch;
+    }
+  }
+  return out;
+}
+
+namespace {
+
+void replace_once(std::string& text, std::string_view marker, std::string_view with) {
+  const auto at = text.find(marker);
+  if (at != std::string::npos) text.replace(at, marker.size(), with);
+}
+
+}  // namespace
+
+std::string render_html(const Report& report) {
+  // Markers are replaced in this order so that no inserted text is searched again.
+  std::string page(kHtmlPage);
+  const auto data_at = page.find("/*@DATA@*/");
+  std::string head = page.substr(0, data_at), tail = page.substr(data_at + 10);
+  replace_once(head, "/*@CSS@*/", kHtmlCss);
+  replace_once(tail, "/*@JS@*/", kHtmlJs);
+  return head + json_for_script(to_json(report)) + tail;
+}
+
+}  // namespace touchstone::reports

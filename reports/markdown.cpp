@@ -1,0 +1,92 @@
+// The Markdown summary: short enough for a pull-request comment or a CI job summary.
+#include <algorithm>
+#include <cstdio>
+#include <sstream>
+
+#include "reports/writers.h"
+
+namespace touchstone::reports {
+
+std::string markdown_escape(const std::string& text) {
+  std::string out;
+  for (char ch : text) {
+    switch (ch) {
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '&': out += "&amp;"; break;
+      case '|': out += "\\|"; break;
+      case '\n': case '\r': out += ' '; break;
+      case '\\': case '`': case '*': case '_': case '[': case ']': case '#': case '!': case '~':
+        out += '\\';
+        out += ch;
+        break;
+      default: out += ch;
+    }
+  }
+  return out;
+}
+
+namespace {
+
+std::string percent(std::optional<double> rate) {
+  if (!rate) return "–";
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "%.1f%%", static_cast<int64_t>(*rate * 1000) / 10.0);  // never rounds up to 100%
+  return buf;
+}
+
+std::string shorten(const std::string& text, size_t n) {
+  return text.size() <= n ? text : text.substr(0, n) + "…";
+}
+
+}  // namespace
+
+std::string render_markdown(const Report& report, int max_failures) {
+  const Aggregates agg = aggregate(report);
+  const Tally& t = agg.totals;
+  std::ostringstream out;
+  const auto& run = report.run;
+  out << "### touchstone: " << markdown_escape(run.backend_name) << " " << markdown_escape(run.backend_version)
+      << " — " << (t.failed ? "❌ " + std::to_string(t.failed) + " failed" : "✅ no failures") << "\n\n";
+  out << "**Pass rate " << percent(t.pass_rate()) << "** (" << t.passed << " of " << t.counted()
+      << " cases that count; skip and unsupported do not count) · " << t.total << " cases · suite `"
+      << markdown_escape(run.suite_path) << "` · " << agg.covered_op_versions << " op-versions covered\n\n";
+  out << "| verdict | cases |\n| --- | ---: |\n";
+  for (const auto& v : verdict_names())
+    if (auto it = t.verdicts.find(v); it != t.verdicts.end()) out << "| " << v << " | " << it->second << " |\n";
+
+  std::vector<const OpVersionAggregate*> failing;
+  for (const auto& a : agg.by_op_version)
+    if (a.tally.failed) failing.push_back(&a);
+  std::stable_sort(failing.begin(), failing.end(),
+                   [](auto* a, auto* b) { return a->tally.failed > b->tally.failed; });
+  if (!failing.empty()) {
+    out << "\n**Op-versions with failures** (" << failing.size() << ")\n\n| op-version | failed | pass rate |\n| --- | ---: | ---: |\n";
+    const size_t shown = std::min<size_t>(failing.size(), 10);
+    for (size_t i = 0; i < shown; ++i) {
+      const auto& a = *failing[i];
+      CaseResult label;
+      label.domain = a.domain, label.op = a.op, label.since_version = a.since_version;
+      out << "| " << markdown_escape(label.op_version()) << " | " << a.tally.failed << " | " << percent(a.tally.pass_rate())
+          << " |\n";
+    }
+    if (failing.size() > shown) out << "\n…and " << failing.size() - shown << " more op-versions.\n";
+
+    out << "\n<details><summary>Failing cases</summary>\n\n| case | verdict | max ulp | bad | message |\n| --- | --- | ---: | ---: | --- |\n";
+    int listed = 0, total_failed = 0;
+    for (const auto& c : report.cases) {
+      if (verdict_class(c.verdict) != VerdictClass::kFailed) continue;
+      ++total_failed;
+      if (listed >= max_failures) continue;
+      ++listed;
+      out << "| " << markdown_escape(c.id) << " | " << c.verdict << " | "
+          << (c.metrics ? format_metric(c.metrics->max_ulp) : "") << " | " << (c.metrics ? std::to_string(c.metrics->bad_count) : "")
+          << " | " << markdown_escape(shorten(c.message, 120)) << " |\n";
+    }
+    if (total_failed > listed) out << "\n…and " << total_failed - listed << " more; see the HTML report.\n";
+    out << "\n</details>\n";
+  }
+  return out.str();
+}
+
+}  // namespace touchstone::reports

@@ -1,0 +1,58 @@
+// report merge (see merge.h).
+#include "reports/merge.h"
+
+#include <algorithm>
+#include <stdexcept>
+#include <unordered_map>
+
+namespace touchstone::reports {
+
+Report merge_reports(const std::vector<Report>& reports, const std::vector<std::string>& names,
+                     const MergeOptions& options) {
+  if (reports.empty()) throw std::runtime_error("merge: no reports");
+  auto name = [&](size_t i) { return i < names.size() ? names[i] : "report " + std::to_string(i + 1); };
+  const RunInfo& first = reports[0].run;
+  for (size_t i = 1; i < reports.size() && !options.force; ++i) {
+    const RunInfo& r = reports[i].run;
+    auto refuse = [&](const std::string& what, const std::string& a, const std::string& b) {
+      throw std::runtime_error("merge: " + name(0) + " and " + name(i) + " are runs of different " + what + " (" + a +
+                               " vs " + b + "); use --force to merge them anyway");
+    };
+    if (r.backend_name != first.backend_name || r.backend_version != first.backend_version)
+      refuse("backends", first.backend_name + " " + first.backend_version, r.backend_name + " " + r.backend_version);
+    if (r.suite_path != first.suite_path) refuse("suites", first.suite_path, r.suite_path);
+    if (r.suite_digest != first.suite_digest) refuse("suites", first.suite_digest, r.suite_digest);
+  }
+
+  Report out;
+  out.run = first;
+  out.run.shard.reset();
+  out.run.merged_from.clear();
+  std::unordered_map<std::string, std::pair<size_t, const CaseResult*>> by_id;
+  for (size_t i = 0; i < reports.size(); ++i) {
+    const RunInfo& r = reports[i].run;
+    out.run.merged_from.push_back(name(i));
+    if (!r.started.empty() && (out.run.started.empty() || r.started < out.run.started)) out.run.started = r.started;
+    if (r.finished > out.run.finished) out.run.finished = r.finished;
+    if (i > 0 && !r.host.empty() && out.run.host.find(r.host) == std::string::npos)
+      out.run.host += (out.run.host.empty() ? "" : ", ") + r.host;
+    for (const auto& c : reports[i].cases) {
+      auto [it, inserted] = by_id.try_emplace(c.id, i, &c);
+      if (inserted) {
+        out.cases.push_back(c);
+        continue;
+      }
+      const CaseResult& prior = *it->second.second;
+      // Timings differ between runs of the same case; everything else must agree.
+      CaseResult a = prior, b = c;
+      a.time_ms = b.time_ms = 0;
+      if (!(a == b))
+        throw std::runtime_error("merge: case \"" + c.id + "\" is in " + name(it->second.first) + " (" +
+                                 prior.verdict + ") and in " + name(i) + " (" + c.verdict + ") with different results");
+    }
+  }
+  std::sort(out.cases.begin(), out.cases.end(), [](const auto& a, const auto& b) { return a.id < b.id; });
+  return out;
+}
+
+}  // namespace touchstone::reports

@@ -1,0 +1,135 @@
+// The report model: one run of a suite on a backend, as a plain data structure that
+// knows nothing of the harness. report.json is this model written by save_report();
+// its schema is reports/report_schema.json (schema "touchstone-report", version 1).
+// Every rendering (HTML, JUnit, Markdown) and diff/merge work from it, so an old run
+// can be re-rendered.
+#pragma once
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace touchstone::reports {
+
+inline constexpr const char* kSchemaName = "touchstone-report";
+inline constexpr int kSchemaVersion = 1;  // the version this code writes; it reads 1..this
+
+// What a verdict means for the numbers people read and for CI (see "Verdict classes"
+// in report_schema.json):
+//   kPassed   pass, divergent (a difference where ONNX leaves the result open),
+//             unexpected-pass (correct, but listed as a known failure)
+//   kKnown    expected-fail (a listed known failure)
+//   kFailed   fail, wrong-shape, wrong-dtype, error, crash, timeout, accepted-invalid
+//   kNotRun   skip, unsupported
+// Pass rate = passed / (passed + known + failed): the cases that count are those the
+// backend ran; it cannot exceed 100%.
+enum class VerdictClass { kPassed, kKnown, kFailed, kNotRun };
+
+// All verdicts, in display order.
+const std::vector<std::string>& verdict_names();
+bool is_verdict(const std::string& v);
+VerdictClass verdict_class(const std::string& v);  // throws std::invalid_argument
+const char* verdict_class_name(VerdictClass c);    // "passed", "known", "failed", "not-run"
+
+struct Mismatch {
+  int64_t index = 0;  // flat row-major element index (of the first differing output)
+  std::string expected, actual;
+  bool operator==(const Mismatch&) const = default;
+};
+
+struct Metrics {
+  // Largest distance in ulps over float outputs and largest absolute error; +inf when a
+  // NaN or an infinity met a different value. JSON: a number, null for +inf, absent when
+  // not measured (nullopt).
+  std::optional<double> max_ulp;
+  std::optional<double> max_abs;
+  int64_t bad_count = 0;
+  std::vector<Mismatch> first_mismatches;
+  bool operator==(const Metrics&) const = default;
+};
+
+struct CaseResult {
+  std::string id;          // "Sub-7/float32/bcast_3x4x5_5" or "test_sub_bcast"
+  std::string domain;      // "" is ai.onnx
+  std::string op;          // "Sub"
+  int since_version = 0;   // the op-version exercised
+  std::vector<std::string> dtypes;
+  std::vector<std::string> tags;
+  std::string category = "defined";  // semantics: defined, implementation-defined, undefined
+  bool valid = true;                 // false: a negative case the backend must refuse
+  std::string verdict;
+  std::string message;
+  std::optional<Metrics> metrics;    // present when outputs were compared
+  double time_ms = 0;               // the runner's wall time for the case
+  std::string backend_status;       // what the backend answered: ok, unsupported, rejected, ...
+  std::optional<double> backend_time_ms;  // the backend's own time, when it reports one
+  std::string reproduce;  // the command that reproduces this case alone ("" : derive one)
+  bool operator==(const CaseResult&) const = default;
+
+  std::string op_version() const;  // "Sub-7", "ai.onnx.ml.LabelEncoder-2"
+};
+
+struct RunInfo {
+  std::string touchstone_version;
+  std::string touchstone_commit;
+  std::string backend_name, backend_version;
+  nlohmann::json backend_hello;  // a process adapter's hello object (null otherwise)
+  std::string suite_path, suite_digest;
+  int64_t suite_case_count = 0;  // cases in the whole suite (before shard and filters)
+  std::string oracle = "reference";
+  nlohmann::json options = nlohmann::json::object();  // the run's options, as given
+  std::string command;                                // the command line of the run
+  std::string started, finished;                      // ISO 8601 UTC
+  std::string host;
+  std::optional<std::pair<int, int>> shard;  // (index, count), 1-based index
+  std::vector<std::string> merged_from;      // for a merged report: its inputs
+};
+
+struct Report {
+  int schema_version = kSchemaVersion;
+  RunInfo run;
+  std::vector<CaseResult> cases;
+};
+
+// Counts per verdict, and what the summary shows.
+struct Tally {
+  std::map<std::string, int64_t> verdicts;  // only verdicts that occur
+  int64_t total = 0, passed = 0, known = 0, failed = 0, not_run = 0;
+  void add(const std::string& verdict);
+  int64_t counted() const { return passed + known + failed; }
+  // passed / counted in [0, 1]; nullopt when nothing counts.
+  std::optional<double> pass_rate() const;
+};
+
+struct OpVersionAggregate {
+  std::string domain, op;
+  int since_version = 0;
+  Tally tally;
+  std::map<std::string, Tally> by_dtype;  // key: dtypes joined by ","
+};
+
+struct Aggregates {
+  Tally totals;
+  std::vector<OpVersionAggregate> by_op_version;  // sorted by (domain, op, since_version)
+  std::map<std::string, Tally> by_dtype;          // every dtype a case uses
+  // Coverage of the catalog: op-versions with at least one case in this run, out of the
+  // rows the reference implements and out of all rows.
+  int64_t covered_op_versions = 0, implemented_op_versions = 0, catalog_op_versions = 0;
+};
+
+Aggregates aggregate(const Report& report);
+
+// JSON in and out. from_json checks the document (schema name and version, required
+// fields, known verdicts) and throws std::runtime_error naming the offending field.
+nlohmann::json to_json(const Report& report);  // includes "totals" and "aggregates"
+Report report_from_json(const nlohmann::json& doc);
+
+Report load_report(const std::filesystem::path& path);  // throws std::runtime_error
+void save_report(const Report& report, const std::filesystem::path& path);
+// Writes text to a file, or to stdout for "-"; throws std::runtime_error on failure.
+void write_text(const std::filesystem::path& path, const std::string& text);
+
+}  // namespace touchstone::reports

@@ -1,0 +1,133 @@
+#!/usr/bin/env bash
+# The HTML report in a real browser (headless Chromium, Debian's `chromium`):
+#  - the numbers on the page equal the JSON's (verdict counts, pass rate, case count);
+#  - filters given in the URL (#verdict=fail, #op=...&dtype=...) show the right cases;
+#  - case ids such as <img src=x onerror=alert(1)> are shown as text and run nothing;
+#  - a 20,000-case report loads and renders quickly (time printed, bound checked).
+# Usage: html_in_chromium.sh TOUCHSTONE REPORTS_TESTS. Exit 77 (skipped) without chromium.
+set -euo pipefail
+touchstone="$1"
+reports_tests="$2"
+browser="$(command -v chromium || command -v chromium-browser || true)"
+if [ -z "$browser" ]; then
+  echo "SKIP: chromium is not installed (tools/setup.sh installs it)"
+  exit 77
+fi
+python=/usr/bin/python3
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+TOUCHSTONE_SAMPLE_DIR="$work" "$reports_tests" "[.samples]" >/dev/null
+
+# Prints the DOM of a page after its scripts ran: dump URL OUT
+dump() {
+  local profile
+  profile="$(mktemp -d "$work/profile.XXXX")"
+  timeout 120 "$browser" --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
+    --disable-background-networking --disable-component-update --disable-sync --disable-extensions \
+    --user-data-dir="$profile" --virtual-time-budget=5000 --dump-dom "$1" >"$2" 2>"$work/chromium.log" || {
+    echo "chromium failed on $1:"; tail -20 "$work/chromium.log"; exit 1; }
+}
+
+for name in hostile big; do
+  "$touchstone" report html "$work/$name.json" -o "$work/$name.html"
+done
+
+# 1. Numbers and escaping, on the hostile report with no filter.
+dump "file://$work/hostile.html" "$work/hostile.dom"
+# 2. Filters from the URL.
+dump "file://$work/hostile.html#verdict=fail" "$work/f_fail.dom"
+dump "file://$work/hostile.html#op=Sub&dtype=float32" "$work/f_op.dom"
+dump "file://$work/hostile.html#text=onerror" "$work/f_text.dom"
+dump "file://$work/hostile.html#verdict=failed&version=7" "$work/f_class.dom"
+# 3. Speed.
+start=$(date +%s%N)
+dump "file://$work/big.html" "$work/big.dom"
+wall_ms=$(( ($(date +%s%N) - start) / 1000000 ))
+
+"$python" - "$work" "$wall_ms" <<'PY'
+import json, re, sys
+from html.parser import HTMLParser
+
+work, wall_ms = sys.argv[1], int(sys.argv[2])
+failures = []
+def check(ok, what):
+    print(("ok   " if ok else "FAIL ") + what)
+    if not ok: failures.append(what)
+
+class Dom(HTMLParser):
+    """Collects elements with their attributes and the text of elements by id."""
+    def __init__(self, text):
+        super().__init__(convert_charrefs=True)
+        self.elements, self.stack, self.text_by_id = [], [], {}
+        self.feed(text)
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs); self.elements.append((tag, a))
+        if tag not in ("meta", "link", "br", "input", "img", "hr"): self.stack.append(a.get("id"))
+    def handle_endtag(self, tag):
+        if self.stack and tag not in ("meta", "link", "br", "input", "img", "hr"): self.stack.pop()
+    def handle_data(self, data):
+        for i in self.stack:
+            if i: self.text_by_id[i] = self.text_by_id.get(i, "") + data
+    def find(self, tag=None, **attrs):
+        return [a for t, a in self.elements if (tag is None or t == tag) and all(a.get(k.replace("_", "-")) == v for k, v in attrs.items())]
+    def body(self):
+        return self.find("body")[0]
+    def rows(self):
+        return [a for t, a in self.elements if t == "tr" and a.get("class") == "row"]
+
+def load(name):
+    return Dom(open(f"{work}/{name}", encoding="utf-8").read())
+
+report = json.load(open(f"{work}/hostile.json", encoding="utf-8"))
+cases = report["cases"]
+counts = {}
+for c in cases: counts[c["verdict"]] = counts.get(c["verdict"], 0) + 1
+passed = sum(counts.get(v, 0) for v in ("pass", "divergent", "unexpected-pass"))
+counted = len(cases) - counts.get("skip", 0) - counts.get("unsupported", 0)
+
+dom = load("hostile.dom")
+raw = open(f"{work}/hostile.dom", encoding="utf-8").read()
+check(dom.body().get("data-ready") == "1", "the page rendered (data-ready)")
+for v, n in counts.items():
+    chip = dom.find("span", data_verdict=v)
+    check(len(chip) == 1 and chip[0].get("data-count") == str(n), f"verdict chip {v} shows {n}")
+rate = float(dom.find(id="pass-rate")[0]["data-value"])
+check(abs(rate - passed / counted) < 1e-12, f"pass rate {rate:.6f} == {passed}/{counted}")
+check(dom.text_by_id.get("pass-rate") == f"{int(passed / counted * 1000) / 10:.1f}%", "pass rate text " + dom.text_by_id.get("pass-rate", ""))
+check(dom.find(id="case-total")[0]["data-value"] == str(len(cases)), "case total")
+check(dom.find(id="shown-count")[0]["data-count"] == str(len(cases)), "no filter shows every case")
+cells = dom.find("td", **{"class": "cell"})
+check(sum(int(c["data-counted"]) for c in cells) == counted, "matrix cells add up to the counted cases")
+check(sum(int(c["data-passed"]) for c in cells) == passed, "matrix cells add up to the passed cases")
+# XSS: no element from any string in the report, no handler ran, the id is shown as text.
+check(not dom.find("img"), "no <img> element was created")
+check(not [e for t, e in dom.elements if t == "svg" and "onload" in e], "no <svg onload> element")
+check(not dom.find("b") or all(a == {} for a in dom.find("b")), "no markup from case ids")
+check("pwned" not in (re.search(r"<title>(.*?)</title>", raw).group(1)), "no injected script ran (title intact)")
+check("&lt;img src=x onerror=alert(1)&gt;" in raw, "the XSS case id is shown as text")
+
+def shown(name, expect, what):
+    d = load(name)
+    n = int(d.find(id="shown-count")[0]["data-count"])
+    check(n == expect, f"filter {what}: {n} shown, expected {expect}")
+    page = d.rows()
+    check(len(page) == min(expect, 100), f"filter {what}: {len(page)} rows on the first page")
+    return d
+
+d = shown("f_fail.dom", counts.get("fail", 0), "#verdict=fail")
+check(all(r.get("data-verdict") == "fail" for r in d.rows()), "#verdict=fail rows are all fail")
+shown("f_op.dom", sum(1 for c in cases if c["op"] == "Sub" and "float32" in c["dtypes"]), "#op=Sub&dtype=float32")
+shown("f_text.dom", sum(1 for c in cases if "onerror" in (c["id"] + "\n" + " ".join(c["tags"]) + "\n" + c["message"]).lower()), "#text=onerror")
+bad = {"fail", "wrong-shape", "wrong-dtype", "error", "crash", "timeout", "accepted-invalid"}
+shown("f_class.dom", sum(1 for c in cases if c["verdict"] in bad and c["since_version"] == 7), "#verdict=failed&version=7")
+
+big = load("big.dom")
+render_ms = float(big.body().get("data-render-ms", "nan"))
+big_cases = json.load(open(f"{work}/big.json", encoding="utf-8"))["cases"]
+check(big.body().get("data-ready") == "1", "the 20,000-case page rendered")
+check(int(big.find(id="shown-count")[0]["data-count"]) == len(big_cases) == 20000, "20,000 cases counted")
+check(len(big.rows()) == 100, "the case table is paged (100 rows)")
+print(f"20,000-case page: script render {render_ms:.0f} ms, chromium start to DOM dump {wall_ms} ms")
+check(render_ms < 3000, "the 20,000-case page renders in under 3 s")
+sys.exit(1 if failures else 0)
+PY

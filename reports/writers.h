@@ -1,0 +1,29 @@
+// Renderings of a report: one self-contained HTML page, JUnit XML, a Markdown summary.
+// Each is a pure function of the report.
+#pragma once
+#include <string>
+
+#include "reports/report.h"
+
+namespace touchstone::reports {
+
+// A single HTML file with the report embedded as JSON and rendered by inline script:
+// no network, works from file://. Strings reach the page only as text.
+std::string render_html(const Report& report);
+
+// JUnit XML: one <testsuite> per op-version, one <testcase> per case. fail, wrong-*,
+// accepted-invalid and unexpected-pass are <failure>; error, crash, timeout <error>;
+// skip, unsupported and expected-fail <skipped> (the last with its reason).
+std::string render_junit(const Report& report);
+
+// A short Markdown summary for a pull-request comment or a CI job summary: totals, the
+// op-versions with failures, and at most `max_failures` failing cases.
+std::string render_markdown(const Report& report, int max_failures = 15);
+
+// Escapes for the formats above (exposed for tests and for diff's Markdown).
+std::string xml_escape(const std::string& text);       // also drops characters XML 1.0 forbids
+std::string markdown_escape(const std::string& text);  // safe inside a table cell, no markup
+std::string json_for_script(const nlohmann::json& doc);  // JSON safe inside <script>
+std::string format_metric(const std::optional<double>& value);  // "", "inf", "3", "1.5e-07"
+
+}  // namespace touchstone::reports

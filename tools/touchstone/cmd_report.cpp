@@ -1,0 +1,126 @@
+// touchstone report: render a run's report.json (html, junit, markdown), compare two runs
+// (diff: exit 1 when something regressed), and join shard reports (merge).
+#include <iostream>
+#include <memory>
+
+#include "reports/diff.h"
+#include "reports/merge.h"
+#include "reports/report.h"
+#include "reports/writers.h"
+#include "tools/touchstone/commands.h"
+
+namespace touchstone::cli {
+
+namespace {
+
+struct ReportOptions {
+  std::vector<std::string> inputs;
+  std::string first, second;  // single positional inputs (render: the report; diff: old, new)
+  std::string out = "-";
+  std::string format = "text";  // diff: text, json, markdown
+  bool json = false, markdown = false;
+  bool strict = false;
+  bool force = false;
+  int max_failures = 15;
+};
+
+// Loading and writing problems are usage/IO errors (exit 2), reported in one line.
+template <typename F>
+int guarded(F&& work) {
+  try {
+    return work();
+  } catch (const std::runtime_error& e) {
+    std::cerr << "touchstone report: " << e.what() << "\n";
+    return kExitUsage;
+  }
+}
+
+int run_render(const ReportOptions& o, const std::string& kind) {
+  return guarded([&] {
+    const reports::Report report = reports::load_report(o.first);
+    std::string text = kind == "html"    ? reports::render_html(report)
+                       : kind == "junit" ? reports::render_junit(report)
+                                         : reports::render_markdown(report, o.max_failures);
+    reports::write_text(o.out, text);
+    return kExitOk;
+  });
+}
+
+int run_report_diff(const ReportOptions& o) {
+  return guarded([&] {
+    const reports::Report old_report = reports::load_report(o.first);
+    const reports::Report new_report = reports::load_report(o.second);
+    const reports::ReportDiff d = reports::diff_reports(old_report, new_report, o.strict);
+    const std::string text = o.format == "json"       ? reports::diff_json(d).dump(1) + "\n"
+                             : o.format == "markdown" ? reports::diff_markdown(d)
+                                                      : reports::diff_text(d);
+    reports::write_text(o.out, text);
+    return d.regressed() ? kExitFailed : kExitOk;
+  });
+}
+
+int run_merge(const ReportOptions& o) {
+  return guarded([&] {
+    std::vector<reports::Report> inputs;
+    for (const auto& path : o.inputs) inputs.push_back(reports::load_report(path));
+    const reports::Report merged = reports::merge_reports(inputs, o.inputs, {o.force});
+    reports::save_report(merged, o.out);
+    return kExitOk;
+  });
+}
+
+CLI::App* add_render(CLI::App* report, Action& action, const std::string& kind, const std::string& help,
+                     const std::string& out_help) {
+  auto options = std::make_shared<ReportOptions>();
+  auto* sub = report->add_subcommand(kind, help);
+  sub->add_option("report", options->first, "The run's report.json")->required()->check(CLI::ExistingFile);
+  sub->add_option("-o,--out", options->out, out_help);
+  if (kind == "markdown")
+    sub->add_option("--max-failures", options->max_failures, "List at most this many failing cases (default 15)");
+  sub->callback([options, kind, &action] { action = [options, kind] { return run_render(*options, kind); }; });
+  return sub;
+}
+
+}  // namespace
+
+void add_report_command(CLI::App& app, Action& action) {
+  auto* report = app.add_subcommand(
+      "report", "Render a run's report.json (html, junit, markdown), compare two runs (diff),\n"
+                "or join the reports of a run's shards (merge).");
+  report->require_subcommand(1);
+  add_render(report, action, "html",
+             "One self-contained HTML page (no network, opens from file://): summary, op x opset\n"
+             "matrix, filters, every failure's numbers and the command that reproduces it.",
+             "Output file (default: stdout)");
+  add_render(report, action, "junit", "JUnit XML for CI: a testsuite per op-version, a testcase per case.",
+             "Output file (default: stdout)");
+  add_render(report, action, "markdown", "A short Markdown summary for a pull-request comment or CI job summary.",
+             "Output file (default: stdout)");
+
+  auto diff = std::make_shared<ReportOptions>();
+  auto* d = report->add_subcommand(
+      "diff", "What changed between two runs: regressions, fixes, other verdict changes, changed\n"
+              "metrics, added and removed cases. Exit 1 when something regressed (a case that passed\n"
+              "and no longer does, or that fails now and did not), else 0.");
+  d->add_option("old", diff->first, "The baseline report.json")->required()->check(CLI::ExistingFile);
+  d->add_option("new", diff->second, "The new report.json")->required()->check(CLI::ExistingFile);
+  auto* json_flag = d->add_flag("--json", diff->json, "Print the diff as JSON");
+  d->add_flag("--markdown", diff->markdown, "Print the diff as Markdown")->excludes(json_flag);
+  d->add_flag("--strict", diff->strict, "A passing case missing from the new run is a regression too");
+  d->add_option("-o,--out", diff->out, "Output file (default: stdout)");
+  d->callback([diff, &action] {
+    diff->format = diff->json ? "json" : diff->markdown ? "markdown" : "text";
+    action = [diff] { return run_report_diff(*diff); };
+  });
+
+  auto merge = std::make_shared<ReportOptions>();
+  auto* m = report->add_subcommand(
+      "merge", "Join shard reports of one run into one report. Refuses reports of different suites\n"
+               "or backends (unless --force) and a case present twice with different results.");
+  m->add_option("reports", merge->inputs, "Shard reports")->required()->check(CLI::ExistingFile);
+  m->add_option("-o,--out", merge->out, "The merged report.json")->required();
+  m->add_flag("--force", merge->force, "Merge reports of different suites or backends anyway");
+  m->callback([merge, &action] { action = [merge] { return run_merge(*merge); }; });
+}
+
+}  // namespace touchstone::cli
