@@ -17,6 +17,8 @@ inline constexpr int kExitUsage = 2;
 void add_ops_command(CLI::App& app, Action& action);
 void add_spec_command(CLI::App& app, Action& action);
 void add_eval_command(CLI::App& app, Action& action);
+void add_generate_command(CLI::App& app, Action& action);
+void add_coverage_command(CLI::App& app, Action& action);
 void add_report_command(CLI::App& app, Action& action);
 void add_diff_command(CLI::App& app, Action& action);
 
@@ -25,6 +27,8 @@ inline constexpr void (*kCommands[])(CLI::App&, Action&) = {
     add_ops_command,
     add_spec_command,
     add_eval_command,
+    add_generate_command,
+    add_coverage_command,
     add_report_command,
     add_diff_command,
 };

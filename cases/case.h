@@ -1,0 +1,55 @@
+// The case model in memory: what a spec drafts, and the finished case (model, inputs,
+// expected outputs, metadata) that the generator writes as one folder of a suite.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "cases/suite.h"
+#include "onnx/onnx_pb.h"
+#include "reference/catalog.h"
+#include "reference/tensor.h"
+
+namespace touchstone::cases {
+
+// One case as a spec describes it, before the reference has run it.
+struct CaseDraft {
+  std::string name;            // the id's last segment: "bcast_3x4x5_5"
+  std::vector<Tensor> inputs;  // in node-input order; their dtypes name the case
+  std::vector<onnx::AttributeProto> attributes;
+  std::vector<std::string> tags;
+  std::string invalid_rule;  // non-empty: a conformant backend must refuse the model
+  bool smoke = false;        // also part of the smoke profile
+};
+
+// A finished case.
+struct Case {
+  CaseMeta meta;
+  onnx::ModelProto model;
+  std::vector<Tensor> inputs;
+  std::vector<Tensor> outputs;  // the reference's answers; empty for an invalid case
+};
+
+// "Sub-7/float32/bcast_3x4x5_5": op-version, the input dtypes (one name when all inputs
+// share it, else every input's joined by '-': "float32-int64"), and the draft's name.
+std::string case_id(const CatalogRow& row, const std::vector<DType>& input_dtypes, const std::string& name);
+
+// The folder of a case in a suite: "test_" + the id with '/' (and anything outside
+// [A-Za-z0-9._+-]) replaced by '_', so suites look like ONNX's node tests.
+std::string case_dir_name(const std::string& id);
+
+// The type parameters of an op-version's inputs, in order of first use ("T", "T1"), and
+// what each allows, from ONNX's schema.
+struct TypeParam {
+  std::string name;
+  std::vector<size_t> inputs;  // which inputs bind to it
+  std::vector<DType> allowed;  // in the order of all_dtypes()
+};
+std::vector<TypeParam> input_type_params(const CatalogRow& row);
+
+// Every allowed combination of the type parameters, as keys "float32" or "int32,float16"
+// (one name per parameter, in parameter order).
+std::vector<std::string> allowed_type_combos(const CatalogRow& row);
+// The combination key of a case's input dtypes (short names), per the parameters above.
+std::string type_combo_key(const CatalogRow& row, const std::vector<std::string>& input_dtypes);
+
+}  // namespace touchstone::cases

@@ -1,0 +1,66 @@
+#include "cases/coverage.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <map>
+#include <sstream>
+
+#include "cases/case.h"
+#include "reference/catalog.h"
+
+namespace touchstone::cases {
+
+Coverage measure_coverage(const std::vector<CaseMeta>& cases, const std::vector<std::string>& ops) {
+  Coverage cov;
+  std::map<std::tuple<std::string, std::string, int>, size_t> index;
+  std::vector<const CatalogRow*> rows;
+  for (const auto& row : catalog()) {
+    if (row.status() == OpStatus::kNotYet) continue;
+    if (!ops.empty() && std::find(ops.begin(), ops.end(), row.op) == ops.end()) continue;
+    index[{std::string(row.domain), std::string(row.op), row.since_version}] = cov.rows.size();
+    cov.rows.push_back({row.label(), allowed_type_combos(row), {}, 0, 0, 0, 0});
+    rows.push_back(&row);
+  }
+  for (const auto& m : cases) {
+    auto it = index.find({std::string(canonical_domain(m.domain)), m.op, m.since_version});
+    if (it == index.end()) continue;
+    auto& r = cov.rows[it->second];
+    ++r.cases;
+    if (!m.valid) ++r.negative;
+    if (std::find(m.tags.begin(), m.tags.end(), "special-values") != m.tags.end()) ++r.special;
+    if (!m.valid) continue;
+    ++r.valid;
+    const std::string key = type_combo_key(*rows[it->second], m.dtypes);
+    if (std::find(r.allowed.begin(), r.allowed.end(), key) != r.allowed.end()) r.covered.insert(key);
+  }
+  for (const auto& r : cov.rows) {
+    ++cov.versions_total;
+    if (r.valid > 0) ++cov.versions_covered;
+    cov.dtypes_total += r.allowed.size();
+    cov.dtypes_covered += r.covered.size();
+  }
+  return cov;
+}
+
+std::string format_coverage(const Coverage& cov, bool list_missing) {
+  std::ostringstream s;
+  char line[256];
+  std::snprintf(line, sizeof line, "%-10s %13s %7s %9s %9s  %s\n", "op-version", "dtypes", "cases", "negative",
+                "special", "missing dtypes");
+  s << line;
+  for (const auto& r : cov.rows) {
+    const std::string types = std::to_string(r.covered.size()) + "/" + std::to_string(r.allowed.size());
+    std::string missing;
+    if (list_missing)
+      for (const auto& a : r.allowed)
+        if (!r.covered.count(a)) missing += (missing.empty() ? "" : " ") + a;
+    std::snprintf(line, sizeof line, "%-10s %13s %7d %9d %9d  ", r.label.c_str(), types.c_str(), r.cases, r.negative,
+                  r.special);
+    s << line << (missing.empty() ? "-" : missing) << "\n";
+  }
+  s << "total: " << cov.versions_covered << "/" << cov.versions_total << " op-versions, " << cov.dtypes_covered << "/"
+    << cov.dtypes_total << " dtypes\n";
+  return s.str();
+}
+
+}  // namespace touchstone::cases

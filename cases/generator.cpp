@@ -1,0 +1,166 @@
+#include "cases/generator.h"
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+
+#include "cases/meta_json.h"
+#include "cases/specs/specs.h"
+#include "reference/model.h"
+#include "reference/model_builder.h"
+#include "reference/node_check.h"
+#include "reference/tensor_proto.h"
+
+namespace touchstone::cases {
+
+const char* profile_name(Profile p) { return p == Profile::kSmoke ? "smoke" : "standard"; }
+
+std::optional<Profile> profile_from_name(const std::string& name) {
+  if (name == "smoke") return Profile::kSmoke;
+  if (name == "standard") return Profile::kStandard;
+  return std::nullopt;
+}
+
+const char* touchstone_version() { return TOUCHSTONE_VERSION; }
+
+namespace {
+
+std::vector<std::string> split_ops(const std::vector<std::string>& items) {
+  std::vector<std::string> names;
+  for (const auto& item : items) {
+    std::stringstream s(item);
+    for (std::string name; std::getline(s, name, ',');)
+      if (!name.empty()) names.push_back(name);
+  }
+  return names;
+}
+
+void declare_shape(onnx::ValueInfoProto* info, const Tensor& t) {
+  auto* type = info->mutable_type()->mutable_tensor_type();
+  type->set_elem_type(static_cast<int>(t.dtype()));
+  auto* shape = type->mutable_shape();
+  shape->clear_dim();
+  for (int64_t d : t.shape()) shape->add_dim()->set_dim_value(d);
+}
+
+// Builds the draft's model, runs the reference, and records what it answered.
+Case finish(const CatalogRow& row, CaseDraft draft) {
+  Case c;
+  CaseMeta& m = c.meta;
+  std::vector<DType> types;
+  for (const auto& t : draft.inputs) types.push_back(t.dtype());
+  m.id = case_id(row, types, draft.name);
+  m.domain = std::string(row.domain);
+  m.op = std::string(row.op);
+  m.since_version = row.since_version;
+  m.opset = row.since_version;
+  for (DType d : types) m.dtypes.emplace_back(dtype_short_name(d));
+  m.tags = std::move(draft.tags);
+  m.valid = draft.invalid_rule.empty();
+  m.invalid_rule = std::move(draft.invalid_rule);
+  // Exact rows are judged exactly; a bounded row would state its bound (none yet has specs).
+  m.tolerance.kind = row.numerics == Numerics::kExact ? Tolerance::kExact : Tolerance::kOnnx;
+
+  const auto& schema = schema_of(row);
+  SingleNodeModel spec{m.op, m.domain, m.opset, {}, {}, draft.attributes, 0};
+  const auto& formals = schema.inputs();
+  for (size_t i = 0; i < types.size(); ++i)
+    spec.inputs.push_back({formals[std::min(i, formals.size() - 1)].GetName(), types[i], draft.inputs[i].shape()});
+  spec.outputs.push_back({schema.outputs().front().GetName(), types.front(), {}});
+  c.model = build_model(spec);
+  c.model.mutable_graph()->mutable_output(0)->mutable_type()->mutable_tensor_type()->clear_shape();
+  c.inputs = std::move(draft.inputs);
+
+  try {
+    const Model model = Model::from_proto(c.model, ".", m.id);
+    RunResult result = model.run(c.inputs);
+    if (!m.valid)
+      throw std::logic_error(m.id + ": the reference ran a case meant to be invalid (" + m.invalid_rule + ")");
+    c.outputs = std::move(result.outputs);
+    for (size_t k = 0; k < c.outputs.size(); ++k) declare_shape(c.model.mutable_graph()->mutable_output(static_cast<int>(k)), c.outputs[k]);
+    m.semantics = result.semantics.category;
+    for (const auto& r : result.semantics.reasons) m.semantics_reason += (m.semantics_reason.empty() ? "" : "; ") + r;
+  } catch (const Error& e) {
+    if (m.valid || e.kind() != ErrorKind::kInvalidModel)
+      throw std::logic_error(m.id + ": the reference " + (m.valid ? "refused a case meant to be valid" : "failed") +
+                             " (" + error_kind_name(e.kind()) + "): " + e.what());
+  }
+  return c;
+}
+
+void write_text(const std::filesystem::path& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out << text;
+  if (!out) io_error(path.string() + ": cannot write");
+}
+
+}  // namespace
+
+std::vector<Case> generate_cases(const GenerateOptions& options) {
+  const auto ops = split_ops(options.ops);
+  std::vector<std::pair<const CatalogRow*, CaseDraft>> drafts;
+  for (const auto& row : catalog()) {
+    if (row.status() == OpStatus::kNotYet) continue;
+    if (!ops.empty() && std::find(ops.begin(), ops.end(), row.op) == ops.end()) continue;
+    const SpecEntry* spec = find_spec(row.domain, row.op);
+    if (!spec) continue;
+    std::vector<CaseDraft> out;
+    spec->cases(row, out);
+    for (auto& d : out)
+      if (options.profile == Profile::kStandard || d.smoke) drafts.emplace_back(&row, std::move(d));
+  }
+  std::vector<Case> cases;
+  cases.reserve(drafts.size());
+  for (auto& [row, draft] : drafts) {
+    cases.push_back(finish(*row, std::move(draft)));
+    if (options.progress) options.progress(cases.size(), drafts.size());
+  }
+  std::sort(cases.begin(), cases.end(), [](const Case& a, const Case& b) { return a.meta.id < b.meta.id; });
+  for (size_t i = 1; i < cases.size(); ++i)
+    if (cases[i].meta.id == cases[i - 1].meta.id) throw std::logic_error("two cases have the id " + cases[i].meta.id);
+  return cases;
+}
+
+void write_suite(const std::filesystem::path& out, const std::vector<Case>& cases, Profile profile,
+                 const Progress& progress) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (fs::exists(out, ec)) {
+    if (!fs::is_directory(out, ec)) io_error(out.string() + ": exists and is not a folder");
+    if (!fs::is_empty(out, ec)) {
+      if (!fs::exists(out / "index.json"))
+        io_error(out.string() + ": a non-empty folder that is not a touchstone suite (no index.json); refusing to overwrite");
+      for (const auto& entry : fs::directory_iterator(out))
+        if (entry.path().filename() == "index.json" || fs::exists(entry.path() / "case.json")) fs::remove_all(entry.path());
+    }
+  }
+  fs::create_directories(out, ec);
+  if (ec) io_error(out.string() + ": cannot create (" + ec.message() + ")");
+
+  nlohmann::json index_cases = nlohmann::json::array();
+  for (size_t n = 0; n < cases.size(); ++n) {
+    const Case& c = cases[n];
+    const std::string name = case_dir_name(c.meta.id);
+    const fs::path dir = out / name, data = dir / "test_data_set_0";
+    fs::create_directories(data, ec);
+    if (ec) io_error(data.string() + ": cannot create (" + ec.message() + ")");
+    write_model_file(dir / "model.onnx", c.model);
+    write_text(dir / "case.json", meta_to_json(c.meta));
+    const auto& graph = c.model.graph();
+    for (size_t i = 0; i < c.inputs.size(); ++i)
+      write_tensor_file(data / ("input_" + std::to_string(i) + ".pb"), c.inputs[i], graph.input(static_cast<int>(i)).name());
+    for (size_t i = 0; i < c.outputs.size(); ++i)
+      write_tensor_file(data / ("output_" + std::to_string(i) + ".pb"), c.outputs[i], graph.output(static_cast<int>(i)).name());
+    nlohmann::json entry = meta_json(c.meta);
+    entry["dir"] = name;
+    index_cases.push_back(std::move(entry));
+    if (progress) progress(n + 1, cases.size());
+  }
+  nlohmann::json index = {{"touchstone_version", touchstone_version()},
+                          {"profile", profile_name(profile)},
+                          {"case_count", cases.size()},
+                          {"cases", std::move(index_cases)}};
+  write_text(out / "index.json", index.dump(1) + "\n");
+}
+
+}  // namespace touchstone::cases

@@ -1,0 +1,43 @@
+// The case generator: runs the spec of every implemented op-version, builds each case's
+// model, runs the reference for the expected outputs (and checks that it refuses every
+// case meant to be invalid), and writes the suite in ONNX's backend-test layout.
+#pragma once
+#include <cstddef>
+#include <filesystem>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cases/case.h"
+
+namespace touchstone::cases {
+
+enum class Profile { kSmoke, kStandard };
+const char* profile_name(Profile p);  // "smoke", "standard"
+std::optional<Profile> profile_from_name(const std::string& name);
+
+// Called after each case with (done, total).
+using Progress = std::function<void(size_t done, size_t total)>;
+
+struct GenerateOptions {
+  Profile profile = Profile::kStandard;
+  std::vector<std::string> ops;  // op names to keep ("Sub", or "Sub,Pow"); empty: all with specs
+  Progress progress;
+};
+
+// Every case of the profile, sorted by id. Throws std::logic_error when the reference
+// disagrees with a spec (runs a case meant to be invalid, or refuses a valid one): that
+// is a bug in one of them, never to be hidden.
+std::vector<Case> generate_cases(const GenerateOptions& options);
+
+// Writes `cases` under `out`: <out>/<case_dir_name(id)>/{model.onnx, case.json,
+// test_data_set_0/input_N.pb, output_N.pb} and <out>/index.json. An existing suite at
+// `out` (it has an index.json) is replaced; any other non-empty folder is refused.
+void write_suite(const std::filesystem::path& out, const std::vector<Case>& cases, Profile profile,
+                 const Progress& progress = {});
+
+// The project version written into index.json.
+const char* touchstone_version();
+
+}  // namespace touchstone::cases

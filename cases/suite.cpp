@@ -1,0 +1,204 @@
+// Suite I/O: case.json and the loader shared by generated suites and ONNX's node tests.
+#include "cases/suite.h"
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+
+#include "cases/meta_json.h"
+#include "reference/catalog.h"
+#include "reference/tensor_proto.h"
+
+namespace touchstone {
+
+std::string Tolerance::to_string() const {
+  switch (kind) {
+    case kExact: return "exact";
+    case kUlp: return "ulp(" + std::to_string(ulps) + ")";
+    case kBound: {
+      std::ostringstream s;
+      s << "bound(n=" << bound_terms << ")";
+      return s.str();
+    }
+    case kOnnx: return "onnx";
+  }
+  return "exact";
+}
+
+Tolerance Tolerance::parse(const std::string& text) {
+  Tolerance t;
+  auto inner = [&](const std::string& prefix) -> std::optional<std::string> {
+    if (text.size() > prefix.size() + 1 && text.compare(0, prefix.size(), prefix) == 0 && text.back() == ')')
+      return text.substr(prefix.size(), text.size() - prefix.size() - 1);
+    return std::nullopt;
+  };
+  try {
+    if (text == "exact") return t;
+    if (text == "onnx") {
+      t.kind = kOnnx;
+      return t;
+    }
+    if (auto n = inner("ulp(")) {
+      size_t used = 0;
+      t.kind = kUlp;
+      t.ulps = std::stoi(*n, &used);
+      if (used == n->size() && t.ulps >= 0) return t;
+    } else if (auto b = inner("bound(n=")) {
+      size_t used = 0;
+      t.kind = kBound;
+      t.bound_terms = std::stod(*b, &used);
+      if (used == b->size() && t.bound_terms >= 0) return t;
+    }
+  } catch (const std::exception&) {
+  }
+  malformed("tolerance '" + text + "' is not exact, onnx, ulp(N) or bound(n=N)");
+}
+
+namespace cases {
+
+namespace {
+Semantics semantics_from_name(const std::string& name, const std::string& where) {
+  for (Semantics s : {Semantics::kDefined, Semantics::kImplementationDefined, Semantics::kUndefined})
+    if (name == semantics_name(s)) return s;
+  malformed(where + ": unknown semantics '" + name + "'");
+}
+}  // namespace
+
+nlohmann::json meta_json(const CaseMeta& m) {
+  return {{"id", m.id},
+          {"domain", m.domain},
+          {"op", m.op},
+          {"since_version", m.since_version},
+          {"opset", m.opset},
+          {"dtypes", m.dtypes},
+          {"tags", m.tags},
+          {"valid", m.valid},
+          {"invalid_rule", m.invalid_rule},
+          {"semantics", semantics_name(m.semantics)},
+          {"semantics_reason", m.semantics_reason},
+          {"tolerance", m.tolerance.to_string()},
+          {"from_onnx", m.from_onnx}};
+}
+
+CaseMeta meta_from(const nlohmann::json& j, const std::string& where) {
+  try {
+    CaseMeta m;
+    m.id = j.at("id").get<std::string>();
+    m.domain = j.value("domain", "");
+    m.op = j.at("op").get<std::string>();
+    m.since_version = j.at("since_version").get<int>();
+    m.opset = j.at("opset").get<int>();
+    m.dtypes = j.value("dtypes", std::vector<std::string>{});
+    m.tags = j.value("tags", std::vector<std::string>{});
+    m.valid = j.value("valid", true);
+    m.invalid_rule = j.value("invalid_rule", "");
+    m.semantics = semantics_from_name(j.value("semantics", "defined"), where);
+    m.semantics_reason = j.value("semantics_reason", "");
+    m.tolerance = Tolerance::parse(j.value("tolerance", "exact"));
+    m.from_onnx = j.value("from_onnx", false);
+    return m;
+  } catch (const nlohmann::json::exception& e) {
+    malformed(where + ": " + e.what());
+  }
+}
+
+}  // namespace cases
+
+std::string meta_to_json(const CaseMeta& meta) { return cases::meta_json(meta).dump(2) + "\n"; }
+
+CaseMeta meta_from_json(const std::string& text, const std::string& where) {
+  nlohmann::json j;
+  try {
+    j = nlohmann::json::parse(text);
+  } catch (const nlohmann::json::exception& e) {
+    malformed(where + ": not JSON (" + e.what() + ")");
+  }
+  return cases::meta_from(j, where);
+}
+
+CaseMeta meta_from_model(const onnx::ModelProto& model, const std::string& id) {
+  CaseMeta m;
+  m.id = id;
+  m.from_onnx = true;
+  m.tolerance.kind = Tolerance::kOnnx;
+  m.tags = {"onnx-node-test"};
+  const auto& graph = model.graph();
+  if (graph.node_size() > 0) {
+    m.op = graph.node(0).op_type();
+    m.domain = std::string(canonical_domain(graph.node(0).domain()));
+  }
+  for (const auto& imp : model.opset_import())
+    if (canonical_domain(imp.domain()) == m.domain) m.opset = static_cast<int>(imp.version());
+  if (const CatalogRow* row = resolve_op(m.domain, m.op, m.opset)) m.since_version = row->since_version;
+  std::vector<std::string> initializers;
+  for (const auto& init : graph.initializer()) initializers.push_back(init.name());
+  for (const auto& input : graph.input()) {
+    if (std::find(initializers.begin(), initializers.end(), input.name()) != initializers.end()) continue;
+    std::string name = "?";
+    if (input.type().has_tensor_type()) {
+      if (auto d = dtype_from_code(input.type().tensor_type().elem_type())) name = std::string(dtype_short_name(*d));
+    } else if (input.type().has_sequence_type()) {
+      name = "sequence";
+    } else if (input.type().has_optional_type()) {
+      name = "optional";
+    } else if (input.type().has_map_type()) {
+      name = "map";
+    }
+    m.dtypes.push_back(name);
+  }
+  return m;
+}
+
+namespace {
+std::string read_text(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) io_error(path.string() + ": cannot read");
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+}  // namespace
+
+Suite load_suite(const std::filesystem::path& root) {
+  std::error_code ec;
+  if (!std::filesystem::is_directory(root, ec)) io_error(root.string() + ": not a folder");
+  Suite suite;
+  suite.root = std::filesystem::absolute(root);
+  std::vector<std::filesystem::path> dirs;
+  for (const auto& entry : std::filesystem::directory_iterator(suite.root, ec))
+    if (entry.is_directory() && std::filesystem::exists(entry.path() / "model.onnx")) dirs.push_back(entry.path());
+  if (ec) io_error(root.string() + ": cannot list (" + ec.message() + ")");
+  for (const auto& dir : dirs) {
+    SuiteCase c;
+    c.dir = dir;
+    const auto json = dir / "case.json";
+    if (std::filesystem::exists(json)) {
+      c.meta = meta_from_json(read_text(json), json.string());
+    } else {
+      c.meta = meta_from_model(read_model_file(dir / "model.onnx"), dir.filename().string());
+    }
+    suite.cases.push_back(std::move(c));
+  }
+  std::sort(suite.cases.begin(), suite.cases.end(),
+            [](const SuiteCase& a, const SuiteCase& b) { return a.meta.id < b.meta.id; });
+  for (size_t i = 1; i < suite.cases.size(); ++i)
+    if (suite.cases[i].meta.id == suite.cases[i - 1].meta.id)
+      malformed(root.string() + ": case id '" + suite.cases[i].meta.id + "' appears twice (" +
+                suite.cases[i - 1].dir.string() + ", " + suite.cases[i].dir.string() + ")");
+  return suite;
+}
+
+void filter_ops(Suite& suite, const std::vector<std::string>& ops) {
+  std::vector<std::string> names;  // each item may itself be a list: "Sub,Pow"
+  for (const auto& item : ops) {
+    std::stringstream s(item);
+    for (std::string name; std::getline(s, name, ',');)
+      if (!name.empty()) names.push_back(name);
+  }
+  if (names.empty()) return;
+  std::erase_if(suite.cases, [&](const SuiteCase& c) {
+    return std::find(names.begin(), names.end(), c.meta.op) == names.end();
+  });
+}
+
+}  // namespace touchstone

@@ -1,0 +1,68 @@
+// A suite on disk, in ONNX's backend-test layout:
+//   <suite>/<case dir>/model.onnx
+//   <suite>/<case dir>/test_data_set_0/input_N.pb, output_N.pb (expected outputs)
+//   <suite>/<case dir>/case.json   (touchstone's metadata; absent in ONNX's own node tests)
+//   <suite>/index.json             (touchstone suites: every case's metadata, in order)
+// The same loader reads a generated suite and a folder of ONNX's node tests, whose
+// metadata is derived from the model.
+#pragma once
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "reference/node.h"
+
+namespace touchstone {
+
+// How outputs of a case are judged (DESIGN.md, "Comparison").
+struct Tolerance {
+  enum Kind { kExact, kUlp, kBound, kOnnx } kind = kExact;
+  int ulps = 0;            // kUlp: allowed distance in units in the last place
+  double bound_terms = 0;  // kBound: reduction length n for the derived error bound
+  std::string to_string() const;  // "exact", "ulp(4)", "bound(n=128)", "onnx"
+  static Tolerance parse(const std::string& text);  // inverse of to_string; throws kMalformed
+};
+
+struct CaseMeta {
+  std::string id;        // "Sub-7/float32/bcast_3x4x5_5"; for ONNX's tests, the folder name
+  std::string domain;    // "" is ai.onnx
+  std::string op;        // "Sub"
+  int since_version = 0; // the op-version the case exercises (7)
+  int opset = 0;         // the opset the model imports (>= since_version)
+  std::vector<std::string> dtypes;  // short names of the input types, in input order
+  std::vector<std::string> tags;    // "broadcast", "special-values", "negative", ...
+  bool valid = true;                // false: a conformant backend must refuse the model
+  std::string invalid_rule;         // for an invalid case, the rule it breaks
+  Semantics semantics = Semantics::kDefined;
+  std::string semantics_reason;     // why it is not "defined"
+  Tolerance tolerance;
+  bool from_onnx = false;           // metadata derived from an ONNX node test, no case.json
+};
+
+struct SuiteCase {
+  CaseMeta meta;
+  std::filesystem::path dir;  // absolute path of the case's folder
+};
+
+struct Suite {
+  std::filesystem::path root;
+  std::vector<SuiteCase> cases;  // sorted by id
+};
+
+// Reads a suite folder (generated or ONNX's). Throws Error(kIo/kMalformed) with the path.
+Suite load_suite(const std::filesystem::path& root);
+
+// Keeps the cases whose op is in `ops` ("Sub,Pow"; empty keeps all).
+void filter_ops(Suite& suite, const std::vector<std::string>& ops);
+
+// case.json: the metadata as one JSON object (keys sorted, 2-space indent, no timestamps),
+// and back. meta_from_json throws Error(kMalformed) naming `where`.
+std::string meta_to_json(const CaseMeta& meta);
+CaseMeta meta_from_json(const std::string& text, const std::string& where);
+
+// The metadata of a case without case.json (ONNX's node tests), derived from its model:
+// the first node's op and domain, the opset imported for that domain, the op-version it
+// resolves to in the catalog (0 if none), the graph inputs' types; tolerance "onnx".
+CaseMeta meta_from_model(const onnx::ModelProto& model, const std::string& id);
+
+}  // namespace touchstone
