@@ -17,6 +17,7 @@ inline constexpr int kExitUsage = 2;
 void add_ops_command(CLI::App& app, Action& action);
 void add_spec_command(CLI::App& app, Action& action);
 void add_eval_command(CLI::App& app, Action& action);
+void add_run_command(CLI::App& app, Action& action);
 void add_generate_command(CLI::App& app, Action& action);
 void add_coverage_command(CLI::App& app, Action& action);
 void add_report_command(CLI::App& app, Action& action);
@@ -27,6 +28,7 @@ inline constexpr void (*kCommands[])(CLI::App&, Action&) = {
     add_ops_command,
     add_spec_command,
     add_eval_command,
+    add_run_command,
     add_generate_command,
     add_coverage_command,
     add_report_command,

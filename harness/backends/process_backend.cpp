@@ -1,0 +1,243 @@
+// A process adapter speaking PROTOCOL.md. One request at a time; the adapter is started
+// lazily, and killed and started again after a crash, a timeout or an answer that left
+// the conversation in doubt (a malformed line, a wrong id).
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "harness/backend.h"
+#include "harness/process.h"
+#include "reference/tensor_proto.h"
+
+namespace touchstone::harness {
+
+namespace {
+
+namespace fs = std::filesystem;
+using json = nlohmann::json;
+using Clock = ChildProcess::Clock;
+
+constexpr double kHelloTimeoutS = 60;
+constexpr size_t kShownBytes = 300;
+
+std::string shorten(const std::string& s, size_t n = kShownBytes) {
+  return s.size() <= n ? s : s.substr(0, n) + "...(" + std::to_string(s.size()) + " bytes)";
+}
+
+Clock::time_point after(double seconds) {
+  return Clock::now() + std::chrono::microseconds(static_cast<int64_t>(seconds * 1e6));
+}
+
+class ProcessBackend : public Backend {
+ public:
+  ProcessBackend(std::vector<std::string> argv, std::map<std::string, std::string> env)
+      : argv_(std::move(argv)), env_(std::move(env)) {}
+  ~ProcessBackend() override { shutdown(); }
+
+  BackendInfo info() override {
+    ensure_started();
+    return info_;
+  }
+
+  void submit(const std::string& id, const CaseFiles& files, const fs::path& output_dir, double timeout_s) override {
+    pending_ = std::nullopt;
+    id_ = id;
+    deadline_ = after(timeout_s);
+    timeout_s_ = timeout_s;
+    try {
+      ensure_started();
+    } catch (const Error& e) {
+      pending_ = BackendOutcome{BackendOutcome::kCrash, e.what(), {}, -1};
+      return;
+    }
+    std::error_code ec;
+    fs::remove_all(output_dir, ec);
+    json request = {{"id", id}, {"model", fs::absolute(files.model).string()}, {"output_dir", output_dir.string()}};
+    json inputs = json::array();
+    for (const auto& p : files.inputs) inputs.push_back(fs::absolute(p).string());
+    request["inputs"] = std::move(inputs);
+    if (!child_.write(request.dump() + "\n")) {
+      // The adapter died between cases: its stdin is closed. Restart once and retry.
+      restart_reason_ = "adapter had exited (" + ended() + ")";
+      child_.kill();
+      try {
+        ensure_started();
+      } catch (const Error& e) {
+        pending_ = BackendOutcome{BackendOutcome::kCrash, e.what(), {}, -1};
+        return;
+      }
+      if (!child_.write(request.dump() + "\n"))
+        pending_ = BackendOutcome{BackendOutcome::kCrash, "adapter closed its stdin" + stderr_note(), {}, -1};
+    }
+  }
+
+  BackendOutcome collect() override {
+    if (pending_) return *std::exchange(pending_, std::nullopt);
+    std::string line;
+    for (;;) {
+      const auto status = child_.read_line(line, deadline_);
+      if (status == ChildProcess::ReadStatus::kTimeout) {
+        child_.kill();
+        return {BackendOutcome::kTimeout,
+                "no answer within " + format_seconds(timeout_s_) + "; adapter killed" + stderr_note(), {}, -1};
+      }
+      if (status == ChildProcess::ReadStatus::kEof) {
+        child_.stop(std::chrono::milliseconds(500));
+        return {BackendOutcome::kCrash,
+                "adapter ended (" + ended() + ") before answering" +
+                    (line.empty() ? "" : "; partial line: " + shorten(line)) + stderr_note(),
+                {}, -1};
+      }
+      if (line.find_first_not_of(" \t") == std::string::npos) continue;  // tolerate blank lines
+      break;
+    }
+    json response;
+    try {
+      response = json::parse(line);
+    } catch (const json::exception&) {
+    }
+    const auto garbled = [&](const std::string& what) -> BackendOutcome {
+      // The conversation is in doubt: if the adapter is dying, it is a crash; either way
+      // it is restarted for the next case.
+      std::string rest;
+      const bool died = child_.read_line(rest, after(0.2)) == ChildProcess::ReadStatus::kEof;
+      if (died) child_.stop(std::chrono::milliseconds(500));
+      else child_.kill();
+      if (died)
+        return {BackendOutcome::kCrash, "adapter ended (" + ended() + ") after " + what + stderr_note(), {}, -1};
+      return {BackendOutcome::kError, what, {}, -1};
+    };
+    if (!response.is_object() || !response.contains("status") || !response["status"].is_string())
+      return garbled("malformed response: " + shorten(line));
+    if (!response.contains("id") || response["id"] != id_)
+      return garbled("response for another request (id " + (response.contains("id") ? response["id"].dump() : "missing") +
+                     ", expected \"" + id_ + "\")");
+    BackendOutcome o;
+    o.message = response.value("message", "");
+    if (response.contains("time_ms") && response["time_ms"].is_number()) o.time_ms = response["time_ms"];
+    const std::string status = response["status"];
+    if (status == "unsupported") o.status = BackendOutcome::kUnsupported;
+    else if (status == "rejected") o.status = BackendOutcome::kRejected;
+    else if (status == "error") o.status = BackendOutcome::kError;
+    else if (status != "ok") return garbled("unknown status \"" + shorten(status, 40) + "\"");
+    if (o.status != BackendOutcome::kOk) return o;
+    if (!response.contains("outputs") || !response["outputs"].is_array())
+      return {BackendOutcome::kError, "response has no outputs array: " + shorten(line), {}, o.time_ms};
+    const auto& outputs = response["outputs"];
+    for (size_t i = 0; i < outputs.size(); ++i) {
+      if (!outputs[i].is_string())
+        return {BackendOutcome::kError, "output " + std::to_string(i) + " is not a path", {}, o.time_ms};
+      try {
+        o.outputs.push_back(read_tensor_file(outputs[i].get<std::string>()));
+      } catch (const Error& e) {
+        return {BackendOutcome::kError, "output " + std::to_string(i) + " unreadable: " + e.what(), {}, o.time_ms};
+      }
+    }
+    return o;
+  }
+
+  void shutdown() override {
+    if (!child_.running()) return;
+    child_.write(json({{"id", "shutdown"}, {"shutdown", true}}).dump() + "\n");
+    child_.stop(std::chrono::milliseconds(2000));
+  }
+
+ private:
+  static std::string format_seconds(double s) {
+    std::ostringstream out;
+    out << s << " s";
+    return out.str();
+  }
+
+  std::string ended() const {
+    return child_.exit_description().empty() ? "still running" : child_.exit_description();
+  }
+
+  std::string stderr_note() const {
+    std::string tail = child_.stderr_tail();
+    if (tail.empty()) return "";
+    if (tail.size() > 1000) tail = "..." + tail.substr(tail.size() - 1000);
+    return "; stderr: " + tail;
+  }
+
+  void ensure_started() {
+    if (child_.running()) return;
+    child_.start(argv_, env_);
+    std::string line;
+    const auto status = child_.read_line(line, after(kHelloTimeoutS));
+    const auto fail = [&](const std::string& why) {
+      child_.kill();
+      std::string command;
+      for (const auto& a : argv_) command += (command.empty() ? "" : " ") + a;
+      io_error("backend '" + command + "' " + why + stderr_note());
+    };
+    if (status == ChildProcess::ReadStatus::kTimeout) fail("said no hello within 60 s");
+    if (status == ChildProcess::ReadStatus::kEof) {
+      child_.stop(std::chrono::milliseconds(500));
+      fail("ended (" + ended() + ") before saying hello");
+    }
+    json hello;
+    try {
+      hello = json::parse(line);
+    } catch (const json::exception&) {
+      fail("did not say hello: " + shorten(line));
+    }
+    if (!hello.is_object() || hello.value("hello", "") != "touchstone-backend")
+      fail("did not say hello: " + shorten(line));
+    if (!hello.contains("protocol") || hello["protocol"] != 1)
+      fail("speaks protocol " + (hello.contains("protocol") ? hello["protocol"].dump() : "?") + "; this runner speaks 1");
+    info_.name = hello.value("backend", "");
+    info_.version = hello.value("version", "");
+    info_.hello = hello.dump();
+    ++starts_;
+  }
+
+  std::vector<std::string> argv_;
+  std::map<std::string, std::string> env_;
+  ChildProcess child_;
+  BackendInfo info_;
+  std::optional<BackendOutcome> pending_;
+  std::string id_;
+  Clock::time_point deadline_;
+  double timeout_s_ = 0;
+  std::string restart_reason_;
+  int starts_ = 0;
+};
+
+std::vector<std::string> split_words(const std::string& s) {
+  std::vector<std::string> words;
+  std::istringstream in(s);
+  for (std::string w; in >> w;) words.push_back(w);
+  return words;
+}
+
+}  // namespace
+
+std::unique_ptr<Backend> make_process_backend(std::vector<std::string> argv, std::map<std::string, std::string> env) {
+  return std::make_unique<ProcessBackend>(std::move(argv), std::move(env));
+}
+
+std::unique_ptr<Backend> make_backend(const BackendSpec& spec) {
+  const std::string& name = spec.name;
+  if (name == "reference") return make_reference_backend();
+  if (name == "expected") return make_expected_backend();
+  if (name == "onnxruntime") {
+    const fs::path adapter = spec.repo_root / "harness/backends/onnxruntime/adapter.js";
+    if (!fs::exists(adapter))
+      io_error(adapter.string() + ": not found (set --root or TOUCHSTONE_ROOT to the touchstone checkout)");
+    return make_process_backend({"node", adapter.string()});
+  }
+  if (name.rfind("plugin:", 0) == 0) {
+    const std::string lib = name.substr(7);
+    if (!fs::exists(lib)) io_error(lib + ": plugin library not found");
+    return make_process_backend({spec.plugin_worker.string(), fs::absolute(lib).string()});
+  }
+  if (name.rfind("command:", 0) == 0) {
+    auto argv = split_words(name.substr(8));
+    if (argv.empty()) io_error("backend 'command:' needs a command line");
+    return make_process_backend(std::move(argv));
+  }
+  io_error("unknown backend '" + name +
+           "'; known: reference, expected, onnxruntime, plugin:<library.so>, command:<program and arguments>");
+}
+
+}  // namespace touchstone::harness

@@ -1,0 +1,182 @@
+#include "harness/compare.h"
+
+#include <bit>
+#include <cmath>
+#include <complex>
+#include <limits>
+
+#include "reference/numeric/exact.h"
+
+namespace touchstone::harness {
+
+namespace {
+
+// The ordered integer representation: sign-magnitude bits mapped so that integer order
+// is float order and +0, -0 both map to 0.
+__int128 ordered(double x, DType dtype) {
+  uint64_t bits = 0, sign = 0;
+  switch (dtype) {
+    case DType::kFloat16: bits = small_float_from_double(x, kFloat16Format); sign = 0x8000; break;
+    case DType::kBFloat16: bits = small_float_from_double(x, kBFloat16Format); sign = 0x8000; break;
+    case DType::kFloat: bits = std::bit_cast<uint32_t>(static_cast<float>(x)); sign = 0x80000000u; break;
+    default: bits = std::bit_cast<uint64_t>(x); sign = 0x8000000000000000ull; break;
+  }
+  const __int128 magnitude = static_cast<__int128>(bits & ~sign);
+  return (bits & sign) ? -magnitude : magnitude;
+}
+
+double min_normal(DType dtype) {
+  switch (dtype) {
+    case DType::kFloat16: return std::ldexp(1.0, -14);
+    case DType::kBFloat16: case DType::kFloat: return std::ldexp(1.0, -126);
+    default: return std::numeric_limits<double>::min();
+  }
+}
+
+struct ElementResult {
+  bool ok;
+  double ulp, abs;
+};
+
+ElementResult judge(double e, double a, DType dtype, const ComparePolicy& p, double magnitude) {
+  const bool ne = std::isnan(e), na = std::isnan(a);
+  if (ne || na) {
+    const double inf = std::numeric_limits<double>::infinity();
+    return {ne && na, ne && na ? 0 : inf, ne && na ? 0 : inf};
+  }
+  if (std::isinf(e) || std::isinf(a)) {
+    const bool same = e == a;
+    const double inf = std::numeric_limits<double>::infinity();
+    return {same, same ? 0 : inf, same ? 0 : inf};
+  }
+  const double ulp = ulp_distance(e, a, dtype);
+  const double abs = std::fabs(a - e);
+  if (p.flush_subnormals && e != 0 && std::fabs(e) < min_normal(dtype) && a == 0) return {true, ulp, abs};
+  const auto kind = p.tolerance.kind;
+  bool ok = false;
+  switch (kind) {
+    case Tolerance::kExact: ok = ulp == 0; break;
+    case Tolerance::kUlp: ok = ulp <= p.tolerance.ulps; break;
+    case Tolerance::kBound: ok = abs <= accumulation_bound(e, magnitude, p.tolerance.bound_terms, dtype); break;
+    case Tolerance::kOnnx: ok = abs <= 1e-7 + 1e-3 * std::fabs(e); break;
+  }
+  const bool check_sign = !p.ignore_zero_sign && (kind == Tolerance::kExact || kind == Tolerance::kUlp);
+  if (ok && check_sign && e == 0 && a == 0 && std::signbit(e) != std::signbit(a)) return {false, ulp, abs};
+  return {ok, ulp, abs};
+}
+
+void record(Comparison& c, const Tensor& expected, const Tensor& actual, int64_t index,
+            const ComparePolicy& p) {
+  ++c.bad_count;
+  if (c.first_mismatches.size() < p.max_listed)
+    c.first_mismatches.push_back({index, element_to_string(expected, index), element_to_string(actual, index)});
+}
+
+template <class T>
+void compare_values(Comparison& c, const Tensor& expected, const Tensor& actual, const ComparePolicy& p,
+                    std::span<const double> magnitudes) {
+  auto e = expected.data<T>(), a = actual.data<T>();
+  for (size_t i = 0; i < e.size(); ++i) {
+    const auto index = static_cast<int64_t>(i);
+    if constexpr (is_real_float<T>) {
+      const double m = i < magnitudes.size() ? magnitudes[i] : std::fabs(numeric::widen(e[i]));
+      const auto r = judge(numeric::widen(e[i]), numeric::widen(a[i]), expected.dtype(), p, m);
+      c.max_ulp = std::max(c.max_ulp, r.ulp);
+      c.max_abs = std::max(c.max_abs, r.abs);
+      if (!r.ok) record(c, expected, actual, index, p);
+    } else if constexpr (std::is_same_v<T, std::complex<float>> || std::is_same_v<T, std::complex<double>>) {
+      const DType part = std::is_same_v<T, std::complex<float>> ? DType::kFloat : DType::kDouble;
+      const auto re = judge(e[i].real(), a[i].real(), part, p, std::fabs(e[i].real()));
+      const auto im = judge(e[i].imag(), a[i].imag(), part, p, std::fabs(e[i].imag()));
+      c.max_ulp = std::max({c.max_ulp, re.ulp, im.ulp});
+      c.max_abs = std::max({c.max_abs, re.abs, im.abs});
+      if (!re.ok || !im.ok) record(c, expected, actual, index, p);
+    } else if constexpr (std::is_same_v<T, std::string> || std::is_same_v<T, bool>) {
+      if (e[i] != a[i]) {
+        if constexpr (std::is_same_v<T, bool>) c.max_abs = 1;
+        record(c, expected, actual, index, p);
+      }
+    } else {
+      if (e[i] != a[i]) {
+        const double d = std::fabs(static_cast<double>(e[i]) - static_cast<double>(a[i]));
+        c.max_abs = std::max(c.max_abs, d);
+        record(c, expected, actual, index, p);
+      }
+    }
+  }
+}
+
+}  // namespace
+
+double ulp_distance(double expected, double actual, DType dtype) {
+  if (std::isnan(expected) || std::isnan(actual)) return std::numeric_limits<double>::infinity();
+  const __int128 d = ordered(expected, dtype) - ordered(actual, dtype);
+  return static_cast<double>(d < 0 ? -d : d);
+}
+
+double unit_roundoff(DType dtype) {
+  switch (dtype) {
+    case DType::kFloat16: return std::ldexp(1.0, -11);
+    case DType::kBFloat16: return std::ldexp(1.0, -8);
+    case DType::kFloat: return std::ldexp(1.0, -24);
+    default: return std::ldexp(1.0, -53);
+  }
+}
+
+double accumulation_bound(double expected, double magnitude, double n, DType dtype) {
+  const double u = unit_roundoff(dtype);
+  const double nu = n * u;
+  const double gamma = nu < 1 ? nu / (1 - nu) : std::numeric_limits<double>::infinity();
+  return gamma * magnitude + u * std::fabs(expected);
+}
+
+Comparison compare_tensor(const Tensor& expected, const Tensor& actual, const ComparePolicy& policy,
+                          std::span<const double> magnitudes) {
+  Comparison c;
+  if (expected.dtype() != actual.dtype()) {
+    c.kind = Comparison::kWrongDtype;
+    c.message = "element type " + std::string(dtype_short_name(actual.dtype())) + ", expected " +
+                std::string(dtype_short_name(expected.dtype()));
+    return c;
+  }
+  if (expected.shape() != actual.shape()) {
+    c.kind = Comparison::kWrongShape;
+    c.message = "shape " + shape_to_string(actual.shape()) + ", expected " + shape_to_string(expected.shape());
+    return c;
+  }
+  visit_dtype(expected.dtype(), [&]<class T>() { compare_values<T>(c, expected, actual, policy, magnitudes); });
+  if (c.bad_count > 0) {
+    c.kind = Comparison::kValues;
+    const auto& m = c.first_mismatches.front();
+    c.message = std::to_string(c.bad_count) + " of " + std::to_string(expected.size()) +
+                " elements differ under " + policy.tolerance.to_string() + "; first at " +
+                std::to_string(m.index) + ": " + m.actual + ", expected " + m.expected;
+  }
+  return c;
+}
+
+Comparison compare_outputs(const std::vector<Tensor>& expected, const std::vector<Tensor>& actual,
+                           const ComparePolicy& policy) {
+  Comparison total;
+  if (expected.size() != actual.size()) {
+    total.kind = Comparison::kWrongCount;
+    total.message = std::to_string(actual.size()) + " outputs, expected " + std::to_string(expected.size());
+    return total;
+  }
+  for (size_t i = 0; i < expected.size(); ++i) {
+    Comparison c = compare_tensor(expected[i], actual[i], policy);
+    total.max_ulp = std::max(total.max_ulp, c.max_ulp);
+    total.max_abs = std::max(total.max_abs, c.max_abs);
+    total.bad_count += c.bad_count;
+    if (total.ok() && !c.ok()) {
+      total.kind = c.kind;
+      total.output = static_cast<int>(i);
+      total.message = (expected.size() > 1 ? "output " + std::to_string(i) + ": " : "") + c.message;
+      total.first_mismatches = std::move(c.first_mismatches);
+      if (c.kind != Comparison::kValues) return total;
+    }
+  }
+  return total;
+}
+
+}  // namespace touchstone::harness

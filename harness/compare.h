@@ -1,0 +1,74 @@
+// The comparator: pure functions that judge a backend's output tensors against the
+// oracle's (DESIGN.md, "Comparison"). Nothing here knows about processes or suites.
+//
+// Order of checks, per output: element type, then shape, then values.
+// - integer, bool, string: equal or not (max_abs is the largest integer difference);
+// - float16, bfloat16, float, double (complex: each part) under the case's policy:
+//     exact    0 ulp: the bits must be equal (any NaN equals any NaN);
+//     ulp(N)   at most N units in the last place, counted on the ordered integer
+//              representation of the type (so the distance across zero is well defined);
+//     bound    for accumulating ops with reduction length n: |a - e| <= gamma_n * M + u*|e|,
+//              u = 2^-p the unit roundoff of the output type (p = 11, 8, 24, 53),
+//              gamma_n = n*u / (1 - n*u) (Higham, "Accuracy and Stability of Numerical
+//              Algorithms", 2nd ed., sec. 3.1) and M_i = sum_k |term_k| for output element i,
+//              given by the oracle in `magnitudes`; without them M_i = |e_i| (exact only
+//              for terms of one sign — the oracle should pass the magnitudes);
+//     onnx     numpy.isclose with rtol 1e-3, atol 1e-7, as ONNX's backend runner compares
+//              against its stored outputs.
+// - under every policy NaN equals NaN, an infinity matches only the same infinity, and
+//   a NaN or infinity never matches a finite value;
+// - the sign of zero is checked under exact and ulp(N) (where ops are correctly rounded,
+//   IEEE defines it) unless `ignore_zero_sign`; bound and onnx ignore it;
+// - `flush_subnormals` (documented option for backends that flush denormals to zero):
+//   an expected subnormal then also matches a zero of either sign, and a subnormal
+//   expected input effect is not otherwise modelled.
+#pragma once
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "cases/suite.h"
+#include "reference/tensor.h"
+
+namespace touchstone::harness {
+
+struct ComparePolicy {
+  Tolerance tolerance;
+  bool flush_subnormals = false;
+  bool ignore_zero_sign = false;
+  size_t max_listed = 5;  // how many mismatching elements to record
+};
+
+struct Mismatch {
+  int64_t index = 0;  // flat row-major element index
+  std::string expected, actual;
+};
+
+struct Comparison {
+  enum Kind { kMatch, kWrongCount, kWrongDtype, kWrongShape, kValues } kind = kMatch;
+  std::string message;  // empty on kMatch
+  int output = -1;      // the first output that differed
+  double max_ulp = 0;   // over all outputs compared (floats; +inf when a NaN/inf is involved)
+  double max_abs = 0;
+  int64_t bad_count = 0;
+  std::vector<Mismatch> first_mismatches;
+  bool ok() const { return kind == kMatch; }
+};
+
+// Distance in units in the last place between two values of a float type, on the
+// ordered integer representation (±0 are 0 apart). NaN against anything is +inf.
+double ulp_distance(double expected, double actual, DType dtype);
+// Unit roundoff 2^-p of a float type.
+double unit_roundoff(DType dtype);
+// The `bound` policy's allowed |a - e| for one element (see above).
+double accumulation_bound(double expected, double magnitude, double n, DType dtype);
+
+// One output. `magnitudes` (optional, one per element) feeds the bound policy.
+Comparison compare_tensor(const Tensor& expected, const Tensor& actual, const ComparePolicy& policy,
+                          std::span<const double> magnitudes = {});
+// All outputs of a case, in order; metrics are merged over outputs.
+Comparison compare_outputs(const std::vector<Tensor>& expected, const std::vector<Tensor>& actual,
+                           const ComparePolicy& policy);
+
+}  // namespace touchstone::harness

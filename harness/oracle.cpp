@@ -1,0 +1,64 @@
+#include "harness/oracle.h"
+
+#include "reference/tensor_proto.h"
+
+namespace touchstone::harness {
+
+namespace fs = std::filesystem;
+
+const char* oracle_name(OracleKind k) { return k == OracleKind::kReference ? "reference" : "expected"; }
+
+CaseFiles CaseFiles::of(const fs::path& case_dir) {
+  CaseFiles f;
+  f.model = case_dir / "model.onnx";
+  const fs::path set = case_dir / "test_data_set_0";
+  for (size_t i = 0;; ++i) {
+    auto p = set / ("input_" + std::to_string(i) + ".pb");
+    if (!fs::exists(p)) break;
+    f.inputs.push_back(std::move(p));
+  }
+  for (size_t i = 0;; ++i) {
+    auto p = set / ("output_" + std::to_string(i) + ".pb");
+    if (!fs::exists(p)) break;
+    f.expected.push_back(std::move(p));
+  }
+  return f;
+}
+
+RunResult run_reference(const CaseFiles& files) {
+  const Model model = Model::load(files.model);
+  const auto& names = model.input_names();
+  if (files.inputs.size() > names.size())
+    invalid_model(std::to_string(files.inputs.size()) + " input files for a model with " +
+                  std::to_string(names.size()) + " feedable inputs");
+  std::vector<Tensor> inputs;
+  for (const auto& p : files.inputs) inputs.push_back(read_tensor_file(p));
+  if (inputs.size() == names.size()) return model.run(inputs);
+  std::map<std::string, Tensor> feeds;
+  for (size_t i = 0; i < inputs.size(); ++i) feeds.emplace(names[i], std::move(inputs[i]));
+  return model.run_named(feeds);
+}
+
+OracleOutcome oracle_outputs(OracleKind kind, const CaseFiles& files) {
+  OracleOutcome o;
+  try {
+    if (kind == OracleKind::kExpected) {
+      if (files.expected.empty()) {
+        o.why_not = "the suite stores no outputs for this case";
+        return o;
+      }
+      for (const auto& p : files.expected) o.outputs.push_back(read_tensor_file(p));
+    } else {
+      RunResult r = run_reference(files);
+      o.outputs = std::move(r.outputs);
+      o.semantics = r.semantics.category;
+    }
+    o.available = true;
+  } catch (const Error& e) {
+    o.why_not = std::string("reference: ") + error_kind_name(e.kind()) + ": " + e.what();
+    if (kind == OracleKind::kExpected) o.why_not = std::string("stored outputs: ") + e.what();
+  }
+  return o;
+}
+
+}  // namespace touchstone::harness

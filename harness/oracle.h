@@ -1,0 +1,22 @@
+// The oracle: what a case's outputs must be. `reference` runs the reference in process
+// on the case's input files (ONNX's node tests included); `expected` reads the outputs
+// stored in the suite. Either may be unable to judge a case (an op the reference does
+// not implement, a model it rejects, no stored outputs): the verdict is then skip.
+#pragma once
+#include <string>
+
+#include "harness/backend.h"
+#include "reference/model.h"
+
+namespace touchstone::harness {
+
+enum class OracleKind { kReference, kExpected };
+const char* oracle_name(OracleKind k);
+
+// Runs the reference on the case's files, feeding the first inputs by name when there
+// are fewer files than graph inputs. Throws touchstone::Error like Model does.
+RunResult run_reference(const CaseFiles& files);
+
+OracleOutcome oracle_outputs(OracleKind kind, const CaseFiles& files);
+
+}  // namespace touchstone::harness

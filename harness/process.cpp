@@ -1,0 +1,220 @@
+#include "harness/process.h"
+
+#include <cerrno>
+#include <csignal>
+#include <cstring>
+#include <fcntl.h>
+#include <poll.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "reference/error.h"
+
+extern char** environ;
+
+namespace touchstone::harness {
+
+namespace {
+
+constexpr size_t kStderrTail = 4096;
+
+void set_nonblocking(int fd) { fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK); }
+
+std::string describe_status(int status) {
+  if (WIFEXITED(status)) return "exit status " + std::to_string(WEXITSTATUS(status));
+  if (WIFSIGNALED(status)) {
+    const int sig = WTERMSIG(status);
+    return "signal " + std::to_string(sig) + " (" + strsignal(sig) + ")";
+  }
+  return "status " + std::to_string(status);
+}
+
+}  // namespace
+
+void ignore_sigpipe() { std::signal(SIGPIPE, SIG_IGN); }
+
+ChildProcess::~ChildProcess() { kill(); }
+
+void ChildProcess::start(const std::vector<std::string>& argv, const std::map<std::string, std::string>& env) {
+  kill();
+  out_buffer_.clear();
+  err_tail_.clear();
+  out_eof_ = false;
+  exit_description_.clear();
+  // Everything the child needs is built before fork: after it only async-signal-safe calls.
+  std::vector<std::string> env_strings;
+  for (char** e = environ; *e; ++e) {
+    const std::string entry = *e;
+    const auto eq = entry.find('=');
+    if (eq != std::string::npos && env.count(entry.substr(0, eq))) continue;
+    env_strings.push_back(entry);
+  }
+  for (const auto& [k, v] : env) env_strings.push_back(k + "=" + v);
+  std::vector<char*> envp, args;
+  for (auto& s : env_strings) envp.push_back(s.data());
+  envp.push_back(nullptr);
+  std::vector<std::string> argv_copy = argv;
+  for (auto& s : argv_copy) args.push_back(s.data());
+  args.push_back(nullptr);
+  std::string path_env = getenv("PATH") ? getenv("PATH") : "/usr/bin:/bin";
+  std::vector<std::string> candidates;
+  if (argv.at(0).find('/') != std::string::npos) {
+    candidates.push_back(argv[0]);
+  } else {
+    size_t start = 0;
+    while (start <= path_env.size()) {
+      const size_t end = path_env.find(':', start);
+      const std::string dir = path_env.substr(start, end == std::string::npos ? std::string::npos : end - start);
+      candidates.push_back((dir.empty() ? "." : dir) + "/" + argv[0]);
+      if (end == std::string::npos) break;
+      start = end + 1;
+    }
+  }
+
+  int in[2], out[2], err[2];
+  if (pipe2(in, O_CLOEXEC) || pipe2(out, O_CLOEXEC) || pipe2(err, O_CLOEXEC))
+    io_error(std::string("cannot create pipes: ") + std::strerror(errno));
+  const pid_t pid = fork();
+  if (pid < 0) io_error(std::string("cannot fork: ") + std::strerror(errno));
+  if (pid == 0) {
+    setpgid(0, 0);
+    dup2(in[0], 0);
+    dup2(out[1], 1);
+    dup2(err[1], 2);
+    signal(SIGPIPE, SIG_DFL);
+    for (const auto& c : candidates) execve(c.c_str(), args.data(), envp.data());
+    const char msg[] = "touchstone: cannot execute adapter\n";
+    (void)!::write(2, msg, sizeof msg - 1);
+    _exit(127);
+  }
+  setpgid(pid, pid);  // also from the parent, so kill(-pid) works at once
+  ::close(in[0]);
+  ::close(out[1]);
+  ::close(err[1]);
+  pid_ = pid;
+  in_ = in[1];
+  out_ = out[0];
+  err_ = err[0];
+  set_nonblocking(out_);
+  set_nonblocking(err_);
+}
+
+bool ChildProcess::write(const std::string& data) {
+  if (in_ < 0) return false;
+  size_t done = 0;
+  while (done < data.size()) {
+    const ssize_t n = ::write(in_, data.data() + done, data.size() - done);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return false;  // EPIPE: the child is gone
+    }
+    done += static_cast<size_t>(n);
+  }
+  return true;
+}
+
+void ChildProcess::drain_stderr() {
+  if (err_ < 0) return;
+  char buf[8192];
+  for (;;) {
+    const ssize_t n = ::read(err_, buf, sizeof buf);
+    if (n > 0) {
+      err_tail_.append(buf, static_cast<size_t>(n));
+      if (err_tail_.size() > 2 * kStderrTail) err_tail_.erase(0, err_tail_.size() - kStderrTail);
+      continue;
+    }
+    if (n < 0 && errno == EINTR) continue;
+    if (n == 0) {
+      ::close(err_);
+      err_ = -1;
+    }
+    return;
+  }
+}
+
+ChildProcess::ReadStatus ChildProcess::read_line(std::string& line, Clock::time_point deadline) {
+  for (;;) {
+    const auto nl = out_buffer_.find('\n');
+    if (nl != std::string::npos) {
+      line = out_buffer_.substr(0, nl);
+      out_buffer_.erase(0, nl + 1);
+      if (!line.empty() && line.back() == '\r') line.pop_back();
+      return ReadStatus::kLine;
+    }
+    if (out_eof_ || out_ < 0) {
+      line = out_buffer_;
+      out_buffer_.clear();
+      return ReadStatus::kEof;
+    }
+    const auto now = Clock::now();
+    if (now >= deadline) return ReadStatus::kTimeout;
+    const auto wait = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - now).count() + 1;
+    pollfd fds[2] = {{out_, POLLIN, 0}, {err_, POLLIN, 0}};
+    const int nfds = err_ >= 0 ? 2 : 1;
+    const int r = poll(fds, nfds, static_cast<int>(std::min<long long>(wait, 1000)));
+    if (r < 0 && errno != EINTR) io_error(std::string("poll: ") + std::strerror(errno));
+    if (nfds == 2 && fds[1].revents) drain_stderr();
+    if (fds[0].revents) {
+      char buf[65536];
+      const ssize_t n = ::read(out_, buf, sizeof buf);
+      if (n > 0) out_buffer_.append(buf, static_cast<size_t>(n));
+      else if (n == 0) out_eof_ = true;
+      else if (errno != EAGAIN && errno != EINTR) out_eof_ = true;
+    }
+  }
+}
+
+bool ChildProcess::reap(bool block) {
+  if (pid_ <= 0) return true;
+  int status = 0;
+  const pid_t r = waitpid(pid_, &status, block ? 0 : WNOHANG);
+  if (r == pid_ || (r < 0 && errno == ECHILD)) {
+    if (r == pid_) exit_description_ = describe_status(status);
+    pid_ = -1;
+    return true;
+  }
+  return false;
+}
+
+void ChildProcess::close_fds() {
+  drain_stderr();
+  for (int* fd : {&in_, &out_, &err_})
+    if (*fd >= 0) {
+      ::close(*fd);
+      *fd = -1;
+    }
+}
+
+void ChildProcess::stop(std::chrono::milliseconds grace) {
+  if (pid_ <= 0) {
+    close_fds();
+    return;
+  }
+  if (in_ >= 0) {
+    ::close(in_);
+    in_ = -1;
+  }
+  const auto deadline = Clock::now() + grace;
+  while (Clock::now() < deadline) {
+    if (reap(false)) break;
+    drain_stderr();
+    usleep(2000);
+  }
+  kill();
+}
+
+void ChildProcess::kill() {
+  if (pid_ > 0) {
+    ::kill(-pid_, SIGKILL);  // the whole group: whatever the adapter started dies too
+    ::kill(pid_, SIGKILL);
+    reap(true);
+  }
+  close_fds();
+}
+
+std::string ChildProcess::stderr_tail() const {
+  if (err_tail_.size() <= kStderrTail) return err_tail_;
+  return err_tail_.substr(err_tail_.size() - kStderrTail);
+}
+
+}  // namespace touchstone::harness

@@ -1,0 +1,59 @@
+// A child process with pipes on stdin/stdout/stderr, for process adapters (POSIX).
+// The child runs in its own process group so that killing it also kills whatever it
+// started. stdout is read line by line with a deadline; stderr is drained whenever we
+// wait and its tail kept for messages. SIGPIPE must be ignored by the runner (a dead
+// child's stdin then fails with EPIPE instead of killing us): see ignore_sigpipe().
+#pragma once
+#include <chrono>
+#include <map>
+#include <optional>
+#include <string>
+#include <sys/types.h>
+#include <vector>
+
+namespace touchstone::harness {
+
+void ignore_sigpipe();
+
+class ChildProcess {
+ public:
+  using Clock = std::chrono::steady_clock;
+  enum class ReadStatus { kLine, kTimeout, kEof };
+
+  ChildProcess() = default;
+  ChildProcess(const ChildProcess&) = delete;
+  ChildProcess& operator=(const ChildProcess&) = delete;
+  ~ChildProcess();
+
+  // Starts argv[0] (searched in PATH) with extra environment variables. Throws kIo.
+  void start(const std::vector<std::string>& argv, const std::map<std::string, std::string>& env = {});
+  bool running() const { return pid_ > 0; }
+
+  // Writes all of `data`; false if the child's stdin is closed (it died).
+  bool write(const std::string& data);
+  // Reads one line from stdout (without "\n" or "\r\n"), waiting until `deadline`.
+  // On kEof, `line` holds whatever partial line was left.
+  ReadStatus read_line(std::string& line, Clock::time_point deadline);
+  // Closes stdin, waits up to `grace` for exit, then kills. Idempotent.
+  void stop(std::chrono::milliseconds grace);
+  // SIGKILL to the process group, then reaps. Idempotent.
+  void kill();
+  // After stop()/kill(): how the child ended ("exit status 3", "signal 6 (Aborted)").
+  const std::string& exit_description() const { return exit_description_; }
+  // The last few KB the child wrote on stderr.
+  std::string stderr_tail() const;
+
+ private:
+  void drain_stderr();
+  void close_fds();
+  bool reap(bool block);
+
+  pid_t pid_ = -1;
+  int in_ = -1, out_ = -1, err_ = -1;
+  std::string out_buffer_;
+  std::string err_tail_;
+  bool out_eof_ = false;
+  std::string exit_description_;
+};
+
+}  // namespace touchstone::harness

@@ -1,0 +1,47 @@
+// The runner: one suite (or shard of it), one backend, N workers, every case journaled.
+//
+// Each worker owns one backend (for a process adapter: one process). For each case the
+// worker submits it, computes the oracle meanwhile, collects the backend's answer (a
+// timeout, a crash, a garbled answer become the case's verdict and the adapter is
+// restarted for the next case), decides the verdict, and appends it to the journal.
+// report.json is written from the journal at the end, atomically.
+#pragma once
+#include <filesystem>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cases/suite.h"
+#include "harness/backend.h"
+#include "harness/oracle.h"
+#include "harness/report_model.h"
+#include "harness/shard.h"
+
+namespace touchstone::harness {
+
+struct RunOptions {
+  BackendSpec backend;
+  OracleKind oracle = OracleKind::kReference;
+  int jobs = 1;
+  double timeout_s = 30;
+  Shard shard;
+  bool resume = false;
+  std::vector<std::string> ops;  // as filtered (for the journal header and report)
+  std::filesystem::path report_dir;
+  std::optional<std::filesystem::path> expected_failures;  // none: no file
+  bool flush_subnormals = false;
+  bool ignore_zero_sign = false;
+  bool progress = false;  // a progress line on stderr
+  // Where backends write their output files. Empty: a fresh folder in /dev/shm when it is
+  // writable, else in the system temp folder. Outputs are read once and thrown away, and
+  // rewriting small files on a disk (ext4 flushes files truncated and rewritten) costs
+  // milliseconds per case.
+  std::filesystem::path scratch_dir;
+};
+
+// Runs the cases of `suite` in `options.shard`. Throws kIo for setup problems (a backend
+// that does not start, a journal that cannot be resumed).
+Report run_suite(const Suite& suite, const RunOptions& options);
+
+}  // namespace touchstone::harness

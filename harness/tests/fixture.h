@@ -1,0 +1,60 @@
+// Test helpers: small suites on disk in ONNX's backend-test layout, built with the
+// reference's model builder, with metadata in memory (so tests do not depend on the
+// case.json format).
+#pragma once
+#include <filesystem>
+#include <string>
+#include <unistd.h>
+
+#include "cases/suite.h"
+#include "harness/oracle.h"
+#include "reference/model_builder.h"
+#include "reference/tensor_proto.h"
+
+namespace touchstone::testing {
+
+namespace fs = std::filesystem;
+
+inline fs::path temp_dir(const std::string& name) {
+  const fs::path p = fs::temp_directory_path() / ("touchstone-harness-" + name + "-" + std::to_string(::getpid()));
+  fs::remove_all(p);
+  fs::create_directories(p);
+  return p;
+}
+
+// Adds a single-node float case `op`(A, B) at `opset` with A's first element `a0`; the
+// folder name is the id with '/' replaced by '_'. Stores the reference's outputs.
+inline SuiteCase add_binary_case(const fs::path& root, const std::string& id, const std::string& op, int opset,
+                                 float a0 = 1.5f, Shape shape = {2, 3}) {
+  std::string folder = id;
+  for (char& c : folder)
+    if (c == '/') c = '_';
+  const fs::path dir = root / folder;
+  fs::create_directories(dir / "test_data_set_0");
+  SingleNodeModel spec{op, "", opset, {{"A", DType::kFloat, shape}, {"B", DType::kFloat, shape}},
+                       {{"C", DType::kFloat, shape}}, {}, 0};
+  write_model_file(dir / "model.onnx", build_model(spec));
+  Tensor a(DType::kFloat, shape), b(DType::kFloat, shape);
+  for (int64_t i = 0; i < a.size(); ++i) {
+    a.data<float>()[i] = i == 0 ? a0 : 0.25f * static_cast<float>(i);
+    b.data<float>()[i] = 3.0f - 0.5f * static_cast<float>(i);
+  }
+  write_tensor_file(dir / "test_data_set_0/input_0.pb", a, "A");
+  write_tensor_file(dir / "test_data_set_0/input_1.pb", b, "B");
+  try {
+    const auto result = harness::run_reference(harness::CaseFiles::of(dir));
+    write_tensor_file(dir / "test_data_set_0/output_0.pb", result.outputs.at(0), "C");
+  } catch (const Error&) {
+    // an invalid or unimplemented case: no stored outputs
+  }
+  SuiteCase c;
+  c.dir = fs::absolute(dir);
+  c.meta.id = id;
+  c.meta.op = op;
+  c.meta.opset = opset;
+  c.meta.since_version = opset;
+  c.meta.dtypes = {"float32", "float32"};
+  return c;
+}
+
+}  // namespace touchstone::testing

@@ -1,0 +1,77 @@
+// Verdict logic: the mapping of PROTOCOL.md section 5 and DESIGN.md's verdicts.
+#include <catch2/catch.hpp>
+
+#include "harness/verdict.h"
+
+using namespace touchstone;
+using namespace touchstone::harness;
+
+namespace {
+
+Tensor f32(float v) { return Tensor::from_values<float>({1}, {v}); }
+BackendOutcome ran(float v) { return {BackendOutcome::kOk, "", {f32(v)}, 0.1}; }
+BackendOutcome failed(BackendOutcome::Status s) { return {s, "backend says no", {}, -1}; }
+OracleOutcome oracle(float v) { return {true, "", {f32(v)}, Semantics::kDefined}; }
+
+}  // namespace
+
+TEST_CASE("valid cases", "[verdict]") {
+  CaseMeta meta;
+  const ComparePolicy p;
+  CHECK(decide(meta, ran(1), oracle(1), p).verdict == Verdict::kPass);
+  CHECK(decide(meta, ran(2), oracle(1), p).verdict == Verdict::kFail);
+  CHECK(decide(meta, {BackendOutcome::kOk, "", {Tensor::from_values<double>({1}, {1.0})}, 0}, oracle(1), p).verdict ==
+        Verdict::kWrongDtype);
+  CHECK(decide(meta, {BackendOutcome::kOk, "", {Tensor::from_values<float>({1, 1}, {1.0f})}, 0}, oracle(1), p).verdict ==
+        Verdict::kWrongShape);
+  CHECK(decide(meta, {BackendOutcome::kOk, "", {}, 0}, oracle(1), p).verdict == Verdict::kWrongShape);
+  CHECK(decide(meta, failed(BackendOutcome::kUnsupported), oracle(1), p).verdict == Verdict::kUnsupported);
+  CHECK(decide(meta, failed(BackendOutcome::kRejected), oracle(1), p).verdict == Verdict::kError);
+  CHECK(decide(meta, failed(BackendOutcome::kError), oracle(1), p).verdict == Verdict::kError);
+  CHECK(decide(meta, failed(BackendOutcome::kCrash), oracle(1), p).verdict == Verdict::kCrash);
+  CHECK(decide(meta, failed(BackendOutcome::kTimeout), oracle(1), p).verdict == Verdict::kTimeout);
+  const auto skip = decide(meta, ran(1), OracleOutcome{false, "reference: not implemented", {}, {}}, p);
+  CHECK(skip.verdict == Verdict::kSkip);
+  CHECK(skip.message.find("not implemented") != std::string::npos);
+}
+
+TEST_CASE("invalid cases must be rejected", "[verdict]") {
+  CaseMeta meta;
+  meta.valid = false;
+  meta.invalid_rule = "Sub-6: B not a suffix";
+  const ComparePolicy p;
+  const OracleOutcome none;
+  CHECK(decide(meta, failed(BackendOutcome::kRejected), none, p).verdict == Verdict::kPass);
+  const auto accepted = decide(meta, ran(1), none, p);
+  CHECK(accepted.verdict == Verdict::kAcceptedInvalid);
+  CHECK(accepted.message.find("Sub-6") != std::string::npos);
+  CHECK(decide(meta, failed(BackendOutcome::kUnsupported), none, p).verdict == Verdict::kUnsupported);
+  CHECK(decide(meta, failed(BackendOutcome::kError), none, p).verdict == Verdict::kError);
+  CHECK(decide(meta, failed(BackendOutcome::kCrash), none, p).verdict == Verdict::kCrash);
+}
+
+TEST_CASE("differences on implementation-defined or undefined cases are divergent", "[verdict]") {
+  CaseMeta meta;
+  const ComparePolicy p;
+  meta.semantics = Semantics::kImplementationDefined;
+  CHECK(decide(meta, ran(2), oracle(1), p).verdict == Verdict::kDivergent);
+  CHECK(decide(meta, ran(1), oracle(1), p).verdict == Verdict::kPass);
+  meta.semantics = Semantics::kDefined;
+  auto o = oracle(1);
+  o.semantics = Semantics::kUndefined;  // the reference run met undefined behaviour
+  CHECK(decide(meta, ran(2), o, p).verdict == Verdict::kDivergent);
+  // Shape and type are never excused.
+  CHECK(decide(meta, {BackendOutcome::kOk, "", {Tensor::from_values<double>({1}, {1.0})}, 0}, o, p).verdict ==
+        Verdict::kWrongDtype);
+}
+
+TEST_CASE("expected failures and verdict names", "[verdict]") {
+  CHECK(apply_expected_failure(Verdict::kFail) == Verdict::kExpectedFail);
+  CHECK(apply_expected_failure(Verdict::kCrash) == Verdict::kExpectedFail);
+  CHECK(apply_expected_failure(Verdict::kPass) == Verdict::kUnexpectedPass);
+  CHECK(apply_expected_failure(Verdict::kUnsupported) == Verdict::kUnsupported);
+  CHECK(apply_expected_failure(Verdict::kSkip) == Verdict::kSkip);
+  for (Verdict v : kAllVerdicts) CHECK(verdict_from_name(verdict_name(v)) == v);
+  CHECK(std::string(verdict_name(Verdict::kAcceptedInvalid)) == "accepted-invalid");
+  CHECK_FALSE(verdict_from_name("bogus"));
+}

@@ -1,0 +1,109 @@
+#include "harness/verdict.h"
+
+namespace touchstone::harness {
+
+const char* verdict_name(Verdict v) {
+  switch (v) {
+    case Verdict::kPass: return "pass";
+    case Verdict::kFail: return "fail";
+    case Verdict::kWrongShape: return "wrong-shape";
+    case Verdict::kWrongDtype: return "wrong-dtype";
+    case Verdict::kError: return "error";
+    case Verdict::kUnsupported: return "unsupported";
+    case Verdict::kCrash: return "crash";
+    case Verdict::kTimeout: return "timeout";
+    case Verdict::kAcceptedInvalid: return "accepted-invalid";
+    case Verdict::kDivergent: return "divergent";
+    case Verdict::kSkip: return "skip";
+    case Verdict::kExpectedFail: return "expected-fail";
+    case Verdict::kUnexpectedPass: return "unexpected-pass";
+  }
+  return "skip";
+}
+
+std::optional<Verdict> verdict_from_name(const std::string& name) {
+  for (Verdict v : kAllVerdicts)
+    if (name == verdict_name(v)) return v;
+  return std::nullopt;
+}
+
+bool is_failure(Verdict v) {
+  switch (v) {
+    case Verdict::kFail: case Verdict::kWrongShape: case Verdict::kWrongDtype: case Verdict::kError:
+    case Verdict::kCrash: case Verdict::kTimeout: case Verdict::kAcceptedInvalid:
+    case Verdict::kUnexpectedPass:
+      return true;
+    default:
+      return false;
+  }
+}
+
+const char* status_name(BackendOutcome::Status s) {
+  switch (s) {
+    case BackendOutcome::kOk: return "ok";
+    case BackendOutcome::kUnsupported: return "unsupported";
+    case BackendOutcome::kRejected: return "rejected";
+    case BackendOutcome::kError: return "error";
+    case BackendOutcome::kCrash: return "crash";
+    case BackendOutcome::kTimeout: return "timeout";
+  }
+  return "error";
+}
+
+namespace {
+
+VerdictResult failed_run(const BackendOutcome& o) {
+  switch (o.status) {
+    case BackendOutcome::kCrash: return {Verdict::kCrash, o.message, {}};
+    case BackendOutcome::kTimeout: return {Verdict::kTimeout, o.message, {}};
+    case BackendOutcome::kUnsupported: return {Verdict::kUnsupported, o.message, {}};
+    default: return {Verdict::kError, std::string(status_name(o.status)) + ": " + o.message, {}};
+  }
+}
+
+}  // namespace
+
+VerdictResult decide(const CaseMeta& meta, const BackendOutcome& outcome, const OracleOutcome& oracle,
+                     const ComparePolicy& policy) {
+  if (!meta.valid) {
+    switch (outcome.status) {
+      case BackendOutcome::kRejected: return {Verdict::kPass, outcome.message, {}};
+      case BackendOutcome::kOk:
+        return {Verdict::kAcceptedInvalid,
+                "ran a model that breaks " + (meta.invalid_rule.empty() ? std::string("its op-version") : meta.invalid_rule),
+                {}};
+      default: return failed_run(outcome);
+    }
+  }
+  if (outcome.status != BackendOutcome::kOk) return failed_run(outcome);
+  if (!oracle.available) return {Verdict::kSkip, "oracle cannot judge: " + oracle.why_not, {}};
+
+  VerdictResult r;
+  r.comparison = compare_outputs(oracle.outputs, outcome.outputs, policy);
+  r.message = r.comparison.message;
+  switch (r.comparison.kind) {
+    case Comparison::kMatch: r.verdict = Verdict::kPass; break;
+    case Comparison::kWrongDtype: r.verdict = Verdict::kWrongDtype; break;
+    case Comparison::kWrongShape: case Comparison::kWrongCount: r.verdict = Verdict::kWrongShape; break;
+    case Comparison::kValues: {
+      const Semantics s = std::max(meta.semantics, oracle.semantics);
+      if (s == Semantics::kDefined) {
+        r.verdict = Verdict::kFail;
+      } else {
+        r.verdict = Verdict::kDivergent;
+        r.message = std::string(semantics_name(s)) + " case" +
+                    (meta.semantics_reason.empty() ? "" : " (" + meta.semantics_reason + ")") + ": " + r.message;
+      }
+      break;
+    }
+  }
+  return r;
+}
+
+Verdict apply_expected_failure(Verdict v) {
+  if (v == Verdict::kPass) return Verdict::kUnexpectedPass;
+  if (is_failure(v)) return Verdict::kExpectedFail;
+  return v;
+}
+
+}  // namespace touchstone::harness

@@ -1,0 +1,65 @@
+// Verdicts: pure functions from (case metadata, what the backend did, what the oracle
+// says) to one verdict per case (DESIGN.md, "Comparison"; PROTOCOL.md section 5).
+#pragma once
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cases/suite.h"
+#include "harness/compare.h"
+#include "reference/node.h"
+#include "reference/tensor.h"
+
+namespace touchstone::harness {
+
+enum class Verdict {
+  kPass, kFail, kWrongShape, kWrongDtype, kError, kUnsupported, kCrash, kTimeout,
+  kAcceptedInvalid, kDivergent, kSkip, kExpectedFail, kUnexpectedPass,
+};
+inline constexpr Verdict kAllVerdicts[] = {
+    Verdict::kPass,         Verdict::kFail,    Verdict::kWrongShape,      Verdict::kWrongDtype,
+    Verdict::kError,        Verdict::kUnsupported, Verdict::kCrash,       Verdict::kTimeout,
+    Verdict::kAcceptedInvalid, Verdict::kDivergent, Verdict::kSkip,       Verdict::kExpectedFail,
+    Verdict::kUnexpectedPass,
+};
+const char* verdict_name(Verdict v);  // "pass", "wrong-shape", "expected-fail", ...
+std::optional<Verdict> verdict_from_name(const std::string& name);
+// Verdicts that make `touchstone run` exit 1: the backend got something wrong.
+bool is_failure(Verdict v);
+
+// What a backend did with one case.
+struct BackendOutcome {
+  enum Status { kOk, kUnsupported, kRejected, kError, kCrash, kTimeout } status = kOk;
+  std::string message;          // the backend's own text (or the runner's, for crash/timeout)
+  std::vector<Tensor> outputs;  // kOk: in graph-output order
+  double time_ms = -1;          // the backend's own inference time, if it said
+};
+const char* status_name(BackendOutcome::Status s);
+
+// What the oracle says the outputs must be.
+struct OracleOutcome {
+  bool available = false;  // false: the oracle cannot judge this case (verdict skip)
+  std::string why_not;     // when not available
+  std::vector<Tensor> outputs;
+  Semantics semantics = Semantics::kDefined;  // from the reference run, when it ran
+};
+
+struct VerdictResult {
+  Verdict verdict = Verdict::kSkip;
+  std::string message;
+  Comparison comparison;  // metrics, when outputs were compared
+};
+
+// Invalid cases: rejected -> pass, ran -> accepted-invalid, unsupported -> unsupported,
+// error -> error. Valid cases: crash/timeout as such; unsupported -> unsupported;
+// rejected/error -> error; ok -> compared with the oracle (skip when it cannot judge);
+// a value difference on an implementation-defined or undefined case (by its metadata or
+// by the reference run) is divergent, not fail.
+VerdictResult decide(const CaseMeta& meta, const BackendOutcome& outcome, const OracleOutcome& oracle,
+                     const ComparePolicy& policy);
+
+// A case listed in the backend's expected failures: a failing verdict becomes
+// expected-fail, pass becomes unexpected-pass, others stay.
+Verdict apply_expected_failure(Verdict v);
+
+}  // namespace touchstone::harness

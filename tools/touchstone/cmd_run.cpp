@@ -1,0 +1,134 @@
+// touchstone run: run a backend over a suite, compare with the oracle, journal every
+// verdict, write report.json. Exit 0 when no case failed, 1 when one did (fail,
+// wrong-shape, wrong-dtype, error, crash, timeout, accepted-invalid, unexpected-pass),
+// 2 on usage or I/O errors.
+#include <cstdlib>
+#include <iostream>
+#include <sstream>
+#include <unistd.h>
+
+#include "cases/suite.h"
+#include "harness/runner.h"
+#include "harness/verdict.h"
+#include "tools/touchstone/commands.h"
+
+namespace touchstone::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct RunCommandOptions {
+  std::string suite, backend, oracle = "reference", shard, ops, report_dir, expected_failures, root, scratch;
+  int jobs = 1;
+  double timeout = 30;
+  bool resume = false, flush_subnormals = false, ignore_zero_sign = false, no_expected_failures = false;
+  bool quiet = false;
+};
+
+// The checkout: --root, TOUCHSTONE_ROOT, the folders above the executable, the source
+// folder this was built from.
+fs::path find_root(const std::string& option) {
+  const auto is_root = [](const fs::path& p) { return fs::exists(p / "harness" / "PROTOCOL.md"); };
+  if (!option.empty()) return option;
+  if (const char* env = std::getenv("TOUCHSTONE_ROOT"); env && *env) return env;
+  std::error_code ec;
+  for (fs::path p = fs::read_symlink("/proc/self/exe", ec).parent_path(); !ec && !p.empty(); p = p.parent_path()) {
+    if (is_root(p)) return p;
+    if (p == p.root_path()) break;
+  }
+#ifdef TOUCHSTONE_SOURCE_DIR
+  if (is_root(TOUCHSTONE_SOURCE_DIR)) return TOUCHSTONE_SOURCE_DIR;
+#endif
+  return fs::current_path();
+}
+
+std::vector<std::string> split_list(const std::string& text) {
+  std::vector<std::string> out;
+  std::stringstream in(text);
+  for (std::string item; std::getline(in, item, ',');)
+    if (!item.empty()) out.push_back(item);
+  return out;
+}
+
+int run_command(const RunCommandOptions& o) {
+  harness::RunOptions options;
+  options.backend.name = o.backend;
+  options.backend.repo_root = find_root(o.root);
+  options.backend.plugin_worker = fs::read_symlink("/proc/self/exe").parent_path() / "touchstone-plugin-worker";
+  if (o.oracle != "reference" && o.oracle != "expected") io_error("--oracle must be reference or expected");
+  options.oracle = o.oracle == "reference" ? harness::OracleKind::kReference : harness::OracleKind::kExpected;
+  options.jobs = o.jobs;
+  options.timeout_s = o.timeout;
+  if (!o.shard.empty()) {
+    options.shard = harness::parse_shard(o.shard);
+  } else if (auto s = harness::shard_from_environment([](const char* n) { return std::getenv(n); })) {
+    options.shard = *s;
+  }
+  options.resume = o.resume;
+  options.ops = split_list(o.ops);
+  options.report_dir = o.report_dir;
+  options.flush_subnormals = o.flush_subnormals;
+  options.ignore_zero_sign = o.ignore_zero_sign;
+  if (!o.expected_failures.empty()) {
+    options.expected_failures = fs::absolute(o.expected_failures);
+  } else if (!o.no_expected_failures) {
+    const fs::path file = options.backend.repo_root / "harness" / "expected_failures" / (o.backend + ".txt");
+    if (fs::exists(file)) options.expected_failures = file;
+  }
+  options.progress = !o.quiet && isatty(2);
+  options.scratch_dir = o.scratch;
+
+  Suite suite = load_suite(o.suite);
+  filter_ops(suite, options.ops);
+  const harness::Report report = harness::run_suite(suite, options);
+
+  bool failed = false;
+  for (const auto& c : report.cases)
+    failed |= harness::is_failure(harness::verdict_from_name(c.verdict).value_or(harness::Verdict::kError));
+  if (!o.quiet) {
+    std::cout << report.run.backend_name << " " << report.run.backend_version << " on " << report.cases.size()
+              << " cases" << (options.shard.count > 1 ? " (shard " + options.shard.to_string() + ")" : "")
+              << ", oracle " << report.run.oracle << ":";
+    for (const auto& [verdict, count] : report.totals) std::cout << " " << verdict << " " << count << ";";
+    std::cout << "\nreport: " << (fs::path(o.report_dir) / "report.json").string() << "\n";
+  }
+  return failed ? kExitFailed : kExitOk;
+}
+
+}  // namespace
+
+void add_run_command(CLI::App& app, Action& action) {
+  auto o = std::make_shared<RunCommandOptions>();
+  auto* sub = app.add_subcommand(
+      "run", "Run a backend over a suite and judge every case against the oracle. Every verdict is\n"
+             "journaled in --report-dir as it lands (--resume finishes an interrupted run);\n"
+             "report.json is written at the end. Exit 1 if any case failed.");
+  sub->add_option("--suite", o->suite, "Suite folder (ONNX backend-test layout)")->required();
+  sub->add_option("--backend", o->backend,
+                  "reference | expected | onnxruntime | plugin:<library.so> | command:<program args>")
+      ->required();
+  sub->add_option("--oracle", o->oracle, "reference (run the reference) or expected (stored outputs)")
+      ->check(CLI::IsMember({"reference", "expected"}));
+  sub->add_option("--jobs,-j", o->jobs, "Workers, each with its own backend process")->check(CLI::Range(1, 256));
+  sub->add_option("--timeout", o->timeout, "Seconds per case before the backend is killed (default 30)")
+      ->check(CLI::PositiveNumber);
+  sub->add_option("--shard", o->shard,
+                  "I/N, 1-based: run the I-th of N deterministic parts (default: from CI variables,\n"
+                  "TOUCHSTONE_SHARD, CI_NODE_INDEX/CI_NODE_TOTAL, BUILDKITE_PARALLEL_JOB, CIRCLE_NODE_INDEX)");
+  sub->add_flag("--resume", o->resume, "Continue the run journaled in --report-dir");
+  sub->add_option("--ops", o->ops, "Only these ops (comma-separated)");
+  sub->add_option("--report-dir", o->report_dir, "Folder for journal.jsonl and report.json")->required();
+  sub->add_option("--expected-failures", o->expected_failures,
+                  "Known failures (default harness/expected_failures/<backend>.txt if present)");
+  sub->add_flag("--no-expected-failures", o->no_expected_failures, "Ignore the backend's expected failures");
+  sub->add_flag("--flush-subnormals", o->flush_subnormals,
+                "Accept zero where a subnormal is expected (backends that flush denormals)");
+  sub->add_flag("--ignore-zero-sign", o->ignore_zero_sign, "Do not check the sign of zero results");
+  sub->add_option("--root", o->root, "The touchstone checkout (default: found from the executable or TOUCHSTONE_ROOT)");
+  sub->add_option("--scratch", o->scratch, "Folder for backends' output files (default /dev/shm or the temp folder)");
+  sub->add_flag("-q,--quiet", o->quiet, "No progress line or summary");
+  sub->callback([o, &action] { action = [o] { return run_command(*o); }; });
+}
+
+}  // namespace touchstone::cli
