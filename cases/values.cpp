@@ -45,11 +45,11 @@ T draw(Rng& rng, const Domain& d) {
   while (true) {
     T v{};
     if constexpr (is_integer<T>) {
-      const int64_t lo = std::max<int64_t>(d.int_lo, static_cast<int64_t>(std::numeric_limits<T>::lowest()));
-      const int64_t hi = std::is_same_v<T, uint64_t> || std::is_same_v<T, int64_t>
-                             ? d.int_hi
-                             : std::min<int64_t>(d.int_hi, static_cast<int64_t>(std::numeric_limits<T>::max()));
-      v = static_cast<T>(rng.integer(std::max<int64_t>(lo, std::is_signed_v<T> ? lo : 0), hi));
+      // The domain clamped to T (uint64's values above int64's range are never drawn).
+      const int64_t lo = std::max<int64_t>(d.int_lo, static_cast<int64_t>(std::numeric_limits<T>::min()));
+      const int64_t hi = sizeof(T) == 8 ? d.int_hi
+                                        : std::min<int64_t>(d.int_hi, static_cast<int64_t>(std::numeric_limits<T>::max()));
+      v = static_cast<T>(rng.integer(lo, hi));
     } else if (d.integral) {
       v = numeric::narrow<T>(static_cast<double>(rng.integer(d.int_lo, d.int_hi)));
     } else {

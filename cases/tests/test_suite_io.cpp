@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include "cases/generator.h"
+#include "onnx/checker.h"
 #include "cases/suite.h"
 #include "reference/tensor_proto.h"
 
@@ -47,10 +48,23 @@ TEST_CASE("a generated suite loads back with its metadata", "[suite]") {
     INFO(cases[i].meta.id);
     CHECK(meta_to_json(suite.cases[i].meta) == meta_to_json(cases[i].meta));
     CHECK(suite.cases[i].dir.filename() == case_dir_name(cases[i].meta.id));
+    // ONNX's layout: model.onnx, and per graph input/output a .pb named after it.
     const auto data = suite.cases[i].dir / "test_data_set_0";
-    CHECK(read_tensor_file(data / "input_0.pb") == cases[i].inputs[0]);
-    if (cases[i].meta.valid) CHECK(read_tensor_file(data / "output_0.pb") == cases[i].outputs[0]);
-    else CHECK_FALSE(std::filesystem::exists(data / "output_0.pb"));
+    const auto model = read_model_file(suite.cases[i].dir / "model.onnx");
+    REQUIRE(model.graph().input_size() == static_cast<int>(cases[i].inputs.size()));
+    for (int k = 0; k < model.graph().input_size(); ++k) {
+      const auto file = data / ("input_" + std::to_string(k) + ".pb");
+      CHECK(read_tensor_file(file) == cases[i].inputs[static_cast<size_t>(k)]);
+      CHECK(read_tensor_file_name(file) == model.graph().input(k).name());
+    }
+    if (cases[i].meta.valid) {
+      CHECK_NOTHROW(onnx::checker::check_model(model));
+      CHECK(read_tensor_file(data / "output_0.pb") == cases[i].outputs[0]);
+      CHECK(read_tensor_file_name(data / "output_0.pb") == model.graph().output(0).name());
+      CHECK_FALSE(std::filesystem::exists(data / "output_1.pb"));
+    } else {
+      CHECK_FALSE(std::filesystem::exists(data / "output_0.pb"));
+    }
   }
   CHECK(std::filesystem::exists(dir / "index.json"));
   filter_ops(suite, {"Pow"});
