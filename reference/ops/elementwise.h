@@ -11,6 +11,22 @@ namespace touchstone::ops {
 template <class T>
 inline constexpr bool is_numeric = is_real_float<T> || is_integer<T>;
 
+// Y[i] = f(X[i]) for a numeric X; Y has X's type and shape.
+template <class F>
+Tensor map_unary(const Tensor& x, const F& f) {
+  Tensor out(x.dtype(), x.shape());
+  visit_dtype(x.dtype(), [&]<class T>() {
+    if constexpr (is_numeric<T>) {
+      auto in = x.data<T>();
+      auto y = out.data<T>();
+      for (size_t i = 0; i < in.size(); ++i) y[i] = f(in[i]);
+    } else {
+      throw std::logic_error("map_unary on a non-numeric type");  // the schema check prevents it
+    }
+  });
+  return out;
+}
+
 // C[i] = f(A[a(i)], B[b(i)]) for numeric A and B of one type; C has that type.
 template <class F>
 Tensor map_binary(const BroadcastPlan& plan, const Tensor& a, const Tensor& b, const F& f) {
