@@ -43,6 +43,22 @@ void declare_shape(onnx::ValueInfoProto* info, const Tensor& t) {
   for (int64_t d : t.shape()) shape->add_dim()->set_dim_value(d);
 }
 
+// The element type to declare for the first output: that of the input sharing its type
+// parameter (Where's output is X's, not condition's), else the parameter's only allowed
+// type (IsNaN's bool), else the first input's.
+DType declared_output_type(const onnx::OpSchema& schema, const std::vector<DType>& types) {
+  const std::string& param = schema.outputs().front().GetTypeStr();
+  const auto& formals = schema.inputs();
+  for (size_t i = 0; i < types.size() && !formals.empty(); ++i)
+    if (formals[std::min(i, formals.size() - 1)].GetTypeStr() == param) return types[i];
+  for (const auto& c : schema.typeConstraintParams()) {
+    if (c.type_param_str != param || c.allowed_type_strs.size() != 1) continue;
+    for (DType d : all_dtypes())
+      if (tensor_type_string(d) == c.allowed_type_strs.front()) return d;
+  }
+  return types.front();
+}
+
 // Builds the draft's model, runs the reference, and records what it answered.
 Case finish(const CatalogRow& row, CaseDraft draft) {
   Case c;
@@ -66,7 +82,7 @@ Case finish(const CatalogRow& row, CaseDraft draft) {
   const auto& formals = schema.inputs();
   for (size_t i = 0; i < types.size(); ++i)
     spec.inputs.push_back({formals[std::min(i, formals.size() - 1)].GetName(), types[i], draft.inputs[i].shape()});
-  spec.outputs.push_back({schema.outputs().front().GetName(), types.front(), {}});
+  spec.outputs.push_back({schema.outputs().front().GetName(), declared_output_type(schema, types), {}});
   c.model = build_model(spec);
   c.model.mutable_graph()->mutable_output(0)->mutable_type()->mutable_tensor_type()->clear_shape();
   c.inputs = std::move(draft.inputs);

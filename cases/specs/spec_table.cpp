@@ -5,11 +5,24 @@ namespace touchstone::cases {
 const std::vector<SpecEntry>& spec_table() {
   static const std::vector<SpecEntry> table = {
       //  domain  op     recipe                    what it sweeps
+      {"", "Abs", exact_unary_cases, "shapes to rank 6, random and special values, int min (wraps), consumed_inputs (v1), refusals"},
       {"", "Add", binary_arithmetic_cases, "broadcast patterns by version, random values, specials, refusals"},
+      {"", "BitShift", bitshift_cases, "LEFT/RIGHT per unsigned type, broadcast patterns, shift amounts to the bit width and past it, direction refusals"},
+      {"", "Ceil", exact_unary_cases, "shapes to rank 6, halves and near-halves, signed zeros, specials, consumed_inputs (v1), refusals"},
+      {"", "Clip", clip_cases, "bounds as attributes (1, 6) or optional scalar inputs (11+): absent/one/both, min > max, NaN/inf bounds, non-scalar refusals"},
       {"", "Div", binary_arithmetic_cases, "as Add, plus integer zero divisors and mixed-sign truncation"},
+      {"", "Floor", exact_unary_cases, "as Ceil"},
+      {"", "Identity", identity_cases, "every tensor type (strings, bool, complex), shapes to rank 6, refusals"},
+      {"", "IsInf", exact_unary_cases, "special values under each detect_positive/detect_negative pair, flag refusals"},
+      {"", "IsNaN", exact_unary_cases, "shapes to rank 6, special values (NaN, inf), refusals"},
+      {"", "Mod", mod_cases, "integers with fmod 0 and 1, floats with fmod 1, broadcast patterns, mixed signs, zero divisors, fmod refusals"},
       {"", "Mul", binary_arithmetic_cases, "as Add"},
+      {"", "Neg", exact_unary_cases, "as Abs"},
       {"", "Pow", pow_cases, "as Add, per base x exponent type; integer/negative/zero bases and exponents"},
+      {"", "Round", exact_unary_cases, "as Ceil (halves to even)"},
+      {"", "Sign", exact_unary_cases, "shapes to rank 6, special values (NaN, -0), refusals"},
       {"", "Sub", binary_arithmetic_cases, "as Add"},
+      {"", "Where", where_cases, "three-way numpy broadcasting, every T, random conditions, shape/condition/type refusals"},
   };
   return table;
 }

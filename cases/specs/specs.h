@@ -24,6 +24,14 @@ struct SpecEntry {
 const std::vector<SpecEntry>& spec_table();
 const SpecEntry* find_spec(std::string_view domain, std::string_view op);
 
+// specs/exact_unary.cpp, specs/selection.cpp, specs/integer.cpp
+void exact_unary_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+void identity_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+void where_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+void clip_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+void bitshift_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+void mod_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+
 // specs/arithmetic.cpp
 void binary_arithmetic_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
 void pow_cases(const CatalogRow& row, std::vector<CaseDraft>& out);

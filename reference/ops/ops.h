@@ -19,4 +19,25 @@ Tensors div_multidirectional(const Node& node, const Inputs& in);
 Tensors pow_limited(const Node& node, const Inputs& in);
 Tensors pow_multidirectional(const Node& node, const Inputs& in);
 
+// exact_unary.cpp: Abs, Neg, Ceil, Floor, Round, Sign, IsInf, IsNaN
+Tensors abs_unary(const Node& node, const Inputs& in);
+Tensors neg_unary(const Node& node, const Inputs& in);
+Tensors ceil_unary(const Node& node, const Inputs& in);
+Tensors floor_unary(const Node& node, const Inputs& in);
+Tensors round_unary(const Node& node, const Inputs& in);
+Tensors sign_unary(const Node& node, const Inputs& in);
+Tensors isinf_unary(const Node& node, const Inputs& in);
+Tensors isnan_unary(const Node& node, const Inputs& in);
+
+// selection.cpp: Identity, Where, Clip
+Tensors identity(const Node& node, const Inputs& in);
+Tensors where(const Node& node, const Inputs& in);
+Tensors clip_attributes(const Node& node, const Inputs& in);
+Tensors clip_inputs(const Node& node, const Inputs& in);
+
+// integer.cpp: BitShift, Mod
+Tensors bitshift(const Node& node, const Inputs& in);
+Tensors mod_v10(const Node& node, const Inputs& in);
+Tensors mod_v13(const Node& node, const Inputs& in);
+
 }  // namespace touchstone::ops

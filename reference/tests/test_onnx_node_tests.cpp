@@ -3,6 +3,7 @@
 // tolerance (rtol 1e-3, atol 1e-7, as ONNX's backend test runner compares).
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 
@@ -14,6 +15,16 @@ using namespace touchstone;
 namespace fs = std::filesystem;
 
 namespace {
+
+// ONNX node tests the reference cannot run, one reason each (one line per test).
+const std::vector<std::pair<std::string, std::string>> kSkipped = {
+    {"test_identity_opt", "an optional value: the reference carries tensors only (Identity-16 is partial)"},
+    {"test_identity_sequence", "a sequence value: the reference carries tensors only (Identity-14 is partial)"},
+};
+
+bool skipped(const std::string& test) {
+  return std::any_of(kSkipped.begin(), kSkipped.end(), [&](const auto& s) { return s.first == test; });
+}
 
 // Returns "" when `actual` agrees with `expected`, else why not.
 std::string disagreement(const Tensor& expected, const Tensor& actual) {
@@ -51,6 +62,7 @@ TEST_CASE("the reference agrees with ONNX's node tests of every implemented op",
   std::sort(dirs.begin(), dirs.end());
   int compared = 0;
   for (const auto& dir : dirs) {
+    if (skipped(dir.filename().string())) continue;
     std::optional<Model> model;
     try {
       model.emplace(Model::load(dir / "model.onnx"));
