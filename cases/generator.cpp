@@ -59,6 +59,18 @@ DType declared_output_type(const onnx::OpSchema& schema, const std::vector<DType
   return types.front();
 }
 
+// The graph input name of node input i: its formal's name, except that the inputs after
+// the first of a trailing variadic formal get names of their own (data_0, data_1, ... as
+// in ONNX's node tests; x, x_1, x_2 for a name not ending in _0).
+std::string input_name(const std::vector<onnx::OpSchema::FormalParameter>& formals, size_t i) {
+  const size_t last = formals.size() - 1;
+  const std::string& name = formals[std::min(i, last)].GetName();
+  if (i <= last) return name;
+  const std::string k = std::to_string(i - last);
+  if (name.size() > 2 && name.compare(name.size() - 2, 2, "_0") == 0) return name.substr(0, name.size() - 1) + k;
+  return name + "_" + k;
+}
+
 // Builds the draft's model, runs the reference, and records what it answered.
 Case finish(const CatalogRow& row, CaseDraft draft) {
   Case c;
@@ -81,7 +93,7 @@ Case finish(const CatalogRow& row, CaseDraft draft) {
   SingleNodeModel spec{m.op, m.domain, m.opset, {}, {}, draft.attributes, 0};
   const auto& formals = schema.inputs();
   for (size_t i = 0; i < types.size(); ++i)
-    spec.inputs.push_back({formals[std::min(i, formals.size() - 1)].GetName(), types[i], draft.inputs[i].shape()});
+    spec.inputs.push_back({input_name(formals, i), types[i], draft.inputs[i].shape()});
   spec.outputs.push_back({schema.outputs().front().GetName(), declared_output_type(schema, types), {}});
   c.model = build_model(spec);
   c.model.mutable_graph()->mutable_output(0)->mutable_type()->mutable_tensor_type()->clear_shape();

@@ -14,25 +14,15 @@
 #include <functional>
 #include <limits>
 
+#include "cases/specs/binary.h"
 #include "cases/specs/specs.h"
 #include "cases/values.h"
 #include "reference/model_builder.h"
 
 namespace touchstone::cases {
 
-namespace {
+namespace binary {
 
-constexpr int64_t kNone = std::numeric_limits<int64_t>::min();
-
-struct Pattern {
-  const char* name;
-  Shape a, b;
-  int64_t broadcast = kNone;  // kNone: attribute absent
-  int64_t axis = kNone;
-  const char* refusal = nullptr;  // the rule these shapes break
-};
-
-// Opsets 1-6: equal shapes, or broadcast=1 with B one element, a suffix, or a run at axis.
 const std::vector<Pattern>& limited_patterns() {
   static const std::vector<Pattern> patterns = {
       {"same_3x4x5", {3, 4, 5}, {3, 4, 5}},
@@ -65,7 +55,6 @@ const std::vector<Pattern>& limited_patterns() {
   return patterns;
 }
 
-// Opset 7 and later: numpy's multidirectional rule.
 const std::vector<Pattern>& numpy_patterns() {
   static const std::vector<Pattern> patterns = {
       {"same_3x4x5", {3, 4, 5}, {3, 4, 5}},
@@ -96,6 +85,8 @@ const std::vector<Pattern>& numpy_patterns() {
   };
   return patterns;
 }
+
+namespace {  // arithmetic only
 
 struct Limits {
   int64_t min, max;  // max clamped to int64 for uint64
@@ -153,11 +144,15 @@ Domain pow_domain(DType base, DType exponent, int operand) {
 
 using DomainFn = Domain (*)(std::string_view op, DType a, DType b, int operand);
 
+}  // namespace
+
 void add(std::vector<CaseDraft>& out, std::string name, std::vector<Tensor> inputs,
          std::vector<onnx::AttributeProto> attrs, std::vector<std::string> tags, std::string rule, bool smoke) {
   if (!rule.empty()) tags.insert(tags.begin(), "negative");
   out.push_back({std::move(name), std::move(inputs), std::move(attrs), std::move(tags), std::move(rule), smoke});
 }
+
+namespace {
 
 std::vector<onnx::AttributeProto> pattern_attributes(const Pattern& p) {
   std::vector<onnx::AttributeProto> attrs;
@@ -175,6 +170,8 @@ std::vector<std::string> pattern_tags(const Pattern& p) {
   if (std::max(p.a.size(), p.b.size()) >= 5) tags.push_back("high-rank");
   return tags;
 }
+
+}  // namespace
 
 // Every shape pattern of the row's broadcasting rule, with A of type `a` and B of `b`.
 // Marks the first valid pattern smoke, and the first refusal when `smoke_refusal`.
@@ -246,7 +243,9 @@ std::vector<Tensor> pair(const Tensor& a, const Tensor& b) {
   return {x, y};
 }
 
-}  // namespace
+}  // namespace binary
+
+using namespace binary;
 
 void binary_arithmetic_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
   const std::string op(row.op);

@@ -36,4 +36,10 @@ void mod_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
 void binary_arithmetic_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
 void pow_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
 
+// specs/logic.cpp: And, Or, Xor, Not, Equal, Greater, Less, GreaterOrEqual, LessOrEqual
+void logic_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+
+// specs/variadic.cpp: Max, Min, Mean, Sum
+void variadic_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+
 }  // namespace touchstone::cases

@@ -67,6 +67,26 @@ Tensor map_binary_mixed(const BroadcastPlan& plan, const Tensor& a, const Tensor
   return out;
 }
 
+// C[i] = f(A[a(i)], B[b(i)]) for A and B of one numeric or bool type; C is bool
+// (comparisons and logical ops).
+template <class F>
+Tensor map_predicate(const BroadcastPlan& plan, const Tensor& a, const Tensor& b, const F& f) {
+  Tensor out(DType::kBool, plan.out);
+  visit_dtype(a.dtype(), [&]<class T>() {
+    if constexpr (is_numeric<T> || std::is_same_v<T, bool>) {
+      auto x = a.data<T>();
+      auto y = b.data<T>();
+      auto z = out.data<bool>();
+      for_each_broadcast<2>(plan, [&](int64_t i, const std::array<int64_t, 2>& k) {
+        z[i] = f(x[k[0]], y[k[1]]);
+      });
+    } else {
+      throw std::logic_error("map_predicate on a non-numeric type");  // the schema check prevents it
+    }
+  });
+  return out;
+}
+
 // The broadcast plan of a binary op before opset 7: the `broadcast` and `axis` attributes.
 inline BroadcastPlan limited_plan(const Node& node, const Inputs& in) {
   return limited_broadcast(in[0].shape(), in[1].shape(), node.attr_int("broadcast", 0),

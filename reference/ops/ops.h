@@ -40,4 +40,31 @@ Tensors bitshift(const Node& node, const Inputs& in);
 Tensors mod_v10(const Node& node, const Inputs& in);
 Tensors mod_v13(const Node& node, const Inputs& in);
 
+// logic.cpp: And, Or, Xor, Not, Equal, Greater, Less, GreaterOrEqual, LessOrEqual
+Tensors and_limited(const Node& node, const Inputs& in);
+Tensors and_multidirectional(const Node& node, const Inputs& in);
+Tensors or_limited(const Node& node, const Inputs& in);
+Tensors or_multidirectional(const Node& node, const Inputs& in);
+Tensors xor_limited(const Node& node, const Inputs& in);
+Tensors xor_multidirectional(const Node& node, const Inputs& in);
+Tensors not_elementwise(const Node& node, const Inputs& in);
+Tensors equal_limited(const Node& node, const Inputs& in);
+Tensors equal_multidirectional(const Node& node, const Inputs& in);
+Tensors greater_limited(const Node& node, const Inputs& in);
+Tensors greater_multidirectional(const Node& node, const Inputs& in);
+Tensors less_limited(const Node& node, const Inputs& in);
+Tensors less_multidirectional(const Node& node, const Inputs& in);
+Tensors greater_or_equal(const Node& node, const Inputs& in);
+Tensors less_or_equal(const Node& node, const Inputs& in);
+
+// variadic.cpp: Max, Min, Mean, Sum
+Tensors max_same_shape(const Node& node, const Inputs& in);
+Tensors max_multidirectional(const Node& node, const Inputs& in);
+Tensors min_same_shape(const Node& node, const Inputs& in);
+Tensors min_multidirectional(const Node& node, const Inputs& in);
+Tensors mean_same_shape(const Node& node, const Inputs& in);
+Tensors mean_multidirectional(const Node& node, const Inputs& in);
+Tensors sum_same_shape(const Node& node, const Inputs& in);
+Tensors sum_multidirectional(const Node& node, const Inputs& in);
+
 }  // namespace touchstone::ops

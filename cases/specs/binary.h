@@ -1,0 +1,47 @@
+// Pieces shared by the specs of binary elementwise ops (arithmetic.cpp: Add ... Pow;
+// logic.cpp: And, Or, Xor and the comparisons): the shape patterns of each broadcasting
+// rule with their refusals, and the type and attribute refusals every such op has.
+#pragma once
+#include <functional>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "cases/case.h"
+#include "cases/values.h"
+
+namespace touchstone::cases::binary {
+
+inline constexpr int64_t kNone = std::numeric_limits<int64_t>::min();
+
+struct Pattern {
+  const char* name;
+  Shape a, b;
+  int64_t broadcast = kNone;  // kNone: attribute absent
+  int64_t axis = kNone;
+  const char* refusal = nullptr;  // the rule these shapes break
+};
+
+// Opsets 1-6: equal shapes, or broadcast=1 with B one element, a suffix, or a run at axis.
+const std::vector<Pattern>& limited_patterns();
+// Opset 7 and later: numpy's multidirectional rule.
+const std::vector<Pattern>& numpy_patterns();
+
+// Appends a draft; a non-empty `rule` makes it a negative case.
+void add(std::vector<CaseDraft>& out, std::string name, std::vector<Tensor> inputs,
+         std::vector<onnx::AttributeProto> attrs, std::vector<std::string> tags, std::string rule, bool smoke);
+
+// Every shape pattern of the row's broadcasting rule (limited before opset 7), with A of
+// type `a` and B of `b` drawn from domain(0) and domain(1). Marks the first valid pattern
+// smoke, and the first refusal when `smoke_refusal`.
+void sweep_patterns(const CatalogRow& row, DType a, DType b, const std::function<Domain(int)>& domain,
+                    bool smoke_refusal, std::vector<CaseDraft>& out);
+
+// Each type outside each constraint, mismatched types sharing a parameter, and the
+// attributes that are unknown, of the wrong kind, or removed in opset 7.
+void refusals(const CatalogRow& row, std::vector<CaseDraft>& out);
+
+// cross_pairs as a two-input list.
+std::vector<Tensor> pair(const Tensor& a, const Tensor& b);
+
+}  // namespace touchstone::cases::binary
