@@ -19,6 +19,26 @@ Tensors div_multidirectional(const Node& node, const Inputs& in);
 Tensors pow_limited(const Node& node, const Inputs& in);
 Tensors pow_multidirectional(const Node& node, const Inputs& in);
 
+// math.cpp: Acos, Acosh, Asin, Asinh, Atan, Atanh, Cos, Cosh, Sin, Sinh, Tan, Tanh, Erf,
+// Exp, Log, Sqrt, Reciprocal
+Tensors acos_elementwise(const Node& node, const Inputs& in);
+Tensors acosh_elementwise(const Node& node, const Inputs& in);
+Tensors asin_elementwise(const Node& node, const Inputs& in);
+Tensors asinh_elementwise(const Node& node, const Inputs& in);
+Tensors atan_elementwise(const Node& node, const Inputs& in);
+Tensors atanh_elementwise(const Node& node, const Inputs& in);
+Tensors cos_elementwise(const Node& node, const Inputs& in);
+Tensors cosh_elementwise(const Node& node, const Inputs& in);
+Tensors sin_elementwise(const Node& node, const Inputs& in);
+Tensors sinh_elementwise(const Node& node, const Inputs& in);
+Tensors tan_elementwise(const Node& node, const Inputs& in);
+Tensors tanh_elementwise(const Node& node, const Inputs& in);
+Tensors erf_elementwise(const Node& node, const Inputs& in);
+Tensors exp_elementwise(const Node& node, const Inputs& in);
+Tensors log_elementwise(const Node& node, const Inputs& in);
+Tensors sqrt_elementwise(const Node& node, const Inputs& in);
+Tensors reciprocal_elementwise(const Node& node, const Inputs& in);
+
 // exact_unary.cpp: Abs, Neg, Ceil, Floor, Round, Sign, IsInf, IsNaN
 Tensors abs_unary(const Node& node, const Inputs& in);
 Tensors neg_unary(const Node& node, const Inputs& in);
