@@ -2,6 +2,7 @@
 #include "cases/suite.h"
 
 #include <algorithm>
+#include <cctype>
 #include <fstream>
 #include <sstream>
 
@@ -116,6 +117,35 @@ CaseMeta meta_from_json(const std::string& text, const std::string& where) {
   return cases::meta_from(j, where);
 }
 
+namespace {
+
+// The catalog op an ONNX node test's name is about: "test_" and "_expanded" stripped, the
+// longest run of leading words that spells an op name (case-insensitively, underscores
+// dropped: "reduce_sum_square_..." -> ReduceSumSquare). Null when none does.
+const CatalogRow* op_named_by_test(const std::string& id) {
+  std::string name = id.starts_with("test_") ? id.substr(5) : id;
+  if (name.ends_with("_expanded")) name.resize(name.size() - 9);
+  std::vector<std::string> words;
+  std::stringstream in(name);
+  for (std::string w; std::getline(in, w, '_');) words.push_back(w);
+  const auto lower = [](std::string_view text) {
+    std::string out(text);
+    for (char& ch : out) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    return out;
+  };
+  for (size_t k = words.size(); k > 0; --k) {
+    std::string candidate;
+    for (size_t i = 0; i < k; ++i) candidate += lower(words[i]);
+    const CatalogRow* found = nullptr;
+    for (const auto& row : catalog())
+      if (lower(row.op) == candidate && (!found || row.domain.empty())) found = &row;
+    if (found) return found;
+  }
+  return nullptr;
+}
+
+}  // namespace
+
 CaseMeta meta_from_model(const onnx::ModelProto& model, const std::string& id) {
   CaseMeta m;
   m.id = id;
@@ -123,9 +153,16 @@ CaseMeta meta_from_model(const onnx::ModelProto& model, const std::string& id) {
   m.tolerance.kind = Tolerance::kOnnx;
   m.tags = {"onnx-node-test"};
   const auto& graph = model.graph();
-  if (graph.node_size() > 0) {
+  if (graph.node_size() == 1) {
     m.op = graph.node(0).op_type();
     m.domain = std::string(canonical_domain(graph.node(0).domain()));
+  } else if (graph.node_size() > 1) {
+    // A multi-node model (a function expanded, ...) tests the op its name says, not its
+    // first node's; load_suite prefers the op of the same test unexpanded, when present.
+    m.tags.push_back("multi-node");
+    const CatalogRow* named = op_named_by_test(id);
+    m.op = named ? std::string(named->op) : "(graph)";
+    m.domain = named ? std::string(canonical_domain(named->domain)) : "";
   }
   for (const auto& imp : model.opset_import())
     if (canonical_domain(imp.domain()) == m.domain) m.opset = static_cast<int>(imp.version());
@@ -181,6 +218,23 @@ Suite load_suite(const std::filesystem::path& root) {
   }
   std::sort(suite.cases.begin(), suite.cases.end(),
             [](const SuiteCase& a, const SuiteCase& b) { return a.meta.id < b.meta.id; });
+  // ONNX's "test_X_expanded" is test_X with its op expanded into a graph: the same op.
+  for (auto& c : suite.cases) {
+    if (!c.meta.from_onnx || !c.meta.id.ends_with("_expanded")) continue;
+    const std::string plain = c.meta.id.substr(0, c.meta.id.size() - 9);
+    const auto it = std::lower_bound(suite.cases.begin(), suite.cases.end(), plain,
+                                     [](const SuiteCase& x, const std::string& id) { return x.meta.id < id; });
+    if (it == suite.cases.end() || it->meta.id != plain || !it->meta.from_onnx) continue;
+    if (c.meta.domain != it->meta.domain) {
+      const onnx::ModelProto model = read_model_file(c.dir / "model.onnx");
+      for (const auto& imp : model.opset_import())
+        if (canonical_domain(imp.domain()) == it->meta.domain) c.meta.opset = static_cast<int>(imp.version());
+    }
+    c.meta.domain = it->meta.domain;
+    c.meta.op = it->meta.op;
+    const CatalogRow* row = resolve_op(c.meta.domain, c.meta.op, c.meta.opset);
+    c.meta.since_version = row ? row->since_version : 0;
+  }
   for (size_t i = 1; i < suite.cases.size(); ++i)
     if (suite.cases[i].meta.id == suite.cases[i - 1].meta.id)
       malformed(root.string() + ": case id '" + suite.cases[i].meta.id + "' appears twice (" +

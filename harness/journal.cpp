@@ -39,7 +39,7 @@ std::string header_differences(const json& recorded, const json& wanted) {
 
 }  // namespace
 
-Journal::Journal(const fs::path& path, const json& header, bool resume, std::vector<CaseReport>& done)
+Journal::Journal(const fs::path& path, const json& header, bool resume, std::vector<reports::CaseResult>& done)
     : header_(header) {
   std::error_code ec;
   fs::create_directories(path.parent_path(), ec);
@@ -78,7 +78,12 @@ Journal::Journal(const fs::path& path, const json& header, bool resume, std::vec
         header_ = j;
         continue;
       }
-      CaseReport record = case_report_from_json(j);
+      reports::CaseResult record;
+      try {
+        record = reports::case_from_json(j, path.string() + ":" + std::to_string(number));
+      } catch (const std::runtime_error& e) {
+        io_error(e.what());
+      }
       if (seen.insert(record.id).second) done.push_back(std::move(record));
     }
     fd_ = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
@@ -95,23 +100,10 @@ Journal::~Journal() {
   if (fd_ >= 0) ::close(fd_);
 }
 
-void Journal::append(const CaseReport& record) {
-  const std::string line = to_json(record).dump() + "\n";
+void Journal::append(const reports::CaseResult& record) {
+  const std::string line = reports::case_to_json(record).dump(-1, ' ', false, json::error_handler_t::replace) + "\n";
   std::lock_guard lock(mutex_);
   write_all(fd_, line, "journal");
-}
-
-void write_file_atomically(const fs::path& path, const std::string& text) {
-  const fs::path tmp = path.string() + ".tmp." + std::to_string(::getpid());
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    out << text;
-    out.flush();
-    if (!out) io_error(tmp.string() + ": cannot write");
-  }
-  std::error_code ec;
-  fs::rename(tmp, path, ec);
-  if (ec) io_error(path.string() + ": cannot rename into place (" + ec.message() + ")");
 }
 
 }  // namespace touchstone::harness

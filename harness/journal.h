@@ -1,6 +1,6 @@
 // The run journal: <report dir>/journal.jsonl. The first line is a header naming what
 // the run is (suite, backend, oracle, shard, ops, options that change verdicts); every
-// later line is one case's record (report_model's JSON), appended and flushed as the
+// later line is one case's record (reports::case_to_json), appended and flushed as the
 // verdict lands. A run killed at any moment loses at most the line being written: on
 // resume a torn last line is cut off, recorded cases are kept and skipped, and new ones
 // are appended. Resuming a journal whose header differs is refused.
@@ -10,7 +10,7 @@
 #include <nlohmann/json.hpp>
 #include <vector>
 
-#include "harness/report_model.h"
+#include "reports/report.h"
 
 namespace touchstone::harness {
 
@@ -19,12 +19,12 @@ class Journal {
   // Fresh: (re)creates the journal with `header`. Resume: checks the header and loads the
   // records into `done` (first record per id wins). Throws kIo (with the differences).
   Journal(const std::filesystem::path& path, const nlohmann::json& header, bool resume,
-          std::vector<CaseReport>& done);
+          std::vector<reports::CaseResult>& done);
   ~Journal();
   Journal(const Journal&) = delete;
   Journal& operator=(const Journal&) = delete;
 
-  void append(const CaseReport& record);  // thread-safe; one write() per line, then fsync-free flush
+  void append(const reports::CaseResult& record);  // thread-safe; one write() per line, then fsync-free flush
   const nlohmann::json& header() const { return header_; }
 
  private:
@@ -32,8 +32,5 @@ class Journal {
   std::mutex mutex_;
   nlohmann::json header_;
 };
-
-// Writes `text` to `path` atomically (a temporary file in the same folder, then rename).
-void write_file_atomically(const std::filesystem::path& path, const std::string& text);
 
 }  // namespace touchstone::harness

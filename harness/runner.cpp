@@ -12,6 +12,13 @@
 #include "harness/expected_failures.h"
 #include "harness/journal.h"
 #include "harness/process.h"
+#include "harness/run_report.h"
+#include "reports/writers.h"
+#if __has_include("harness/git_commit.h")
+#include "harness/git_commit.h"  // generated at build time: kGitCommit
+#else
+inline constexpr const char* kGitCommit = "unknown";
+#endif
 
 namespace touchstone::harness {
 
@@ -31,17 +38,6 @@ std::string host_name() {
   char buf[256] = {};
   gethostname(buf, sizeof buf - 1);
   return buf;
-}
-
-CaseReport skeleton(const CaseMeta& meta) {
-  CaseReport r;
-  r.id = meta.id;
-  r.op = meta.op;
-  r.domain = meta.domain;
-  r.since_version = meta.since_version;
-  r.dtypes = meta.dtypes;
-  r.tags = meta.tags;
-  return r;
 }
 
 class Progress {
@@ -72,7 +68,7 @@ class Progress {
 
 json journal_header(const Suite& suite, const RunOptions& o) {
   json ops = o.ops;
-  return {{"journal", "touchstone-journal"},
+  json header = {{"journal", "touchstone-journal"},
           {"version", 1},
           {"suite", fs::absolute(suite.root).lexically_normal().string()},
           {"backend", o.backend.name},
@@ -84,6 +80,8 @@ json journal_header(const Suite& suite, const RunOptions& o) {
           {"flush_subnormals", o.flush_subnormals},
           {"ignore_zero_sign", o.ignore_zero_sign},
           {"started", now_iso()}};
+  if (!o.cases.empty()) header["cases"] = o.cases;  // absent otherwise, as in older journals
+  return header;
 }
 
 fs::path make_scratch(const fs::path& wanted) {
@@ -96,7 +94,7 @@ fs::path make_scratch(const fs::path& wanted) {
 
 }  // namespace
 
-Report run_suite(const Suite& suite, const RunOptions& o) {
+reports::Report run_suite(const Suite& suite, const RunOptions& o) {
   ignore_sigpipe();
   ExpectedFailures expected;
   if (o.expected_failures) expected = ExpectedFailures::load(*o.expected_failures);
@@ -106,7 +104,7 @@ Report run_suite(const Suite& suite, const RunOptions& o) {
     if (in_shard(c.meta.id, o.shard)) selected.push_back(&c);
 
   fs::create_directories(o.report_dir);
-  std::vector<CaseReport> done;
+  std::vector<reports::CaseResult> done;
   const json header = journal_header(suite, o);
   Journal journal(o.report_dir / "journal.jsonl", header, o.resume, done);
 
@@ -125,7 +123,7 @@ Report run_suite(const Suite& suite, const RunOptions& o) {
   for (int w = 1; w < jobs; ++w) backends[w]->info();
 
   std::mutex results_mutex;
-  std::vector<CaseReport> fresh;
+  std::vector<reports::CaseResult> fresh;
   std::atomic<size_t> next{0};
   Progress progress(o.progress, selected.size(), selected.size() - todo.size());
 
@@ -156,16 +154,8 @@ Report run_suite(const Suite& suite, const RunOptions& o) {
           v.message = "listed in expected failures (line " + std::to_string(xf->line) + ": " + xf->reason + ")" +
                       (v.message.empty() ? "" : "; " + std::string(verdict_name(before)) + ": " + v.message);
       }
-      CaseReport r = skeleton(c.meta);
-      r.verdict = verdict_name(v.verdict);
-      r.message = v.message;
-      r.backend_status = status_name(outcome.status);
-      r.metrics.max_ulp = v.comparison.max_ulp;
-      r.metrics.max_abs = v.comparison.max_abs;
-      r.metrics.bad_count = v.comparison.bad_count;
-      for (const auto& m : v.comparison.first_mismatches) r.metrics.first_mismatches.push_back({m.index, m.expected, m.actual});
-      r.time_ms = ms;
-      r.backend_time_ms = outcome.time_ms;
+      reports::CaseResult r = case_result(c.meta, outcome, v, ms);
+      r.reproduce = reproduce_command(suite.root, o, c.meta.id);
       journal.append(r);
       progress.add(r.verdict);
       std::lock_guard lock(results_mutex);
@@ -191,13 +181,15 @@ Report run_suite(const Suite& suite, const RunOptions& o) {
   fs::remove_all(scratch, ec);
   if (failure) std::rethrow_exception(failure);
 
-  Report report;
+  reports::Report report;
   auto& run = report.run;
   run.touchstone_version = TOUCHSTONE_VERSION;
+  run.touchstone_commit = kGitCommit;
   run.backend_name = info.name;
   run.backend_version = info.version;
   run.backend_hello = info.hello.empty() ? json(nullptr) : json::parse(info.hello);
   run.suite_path = header["suite"];
+  run.suite_digest = suite_digest(suite);
   run.suite_case_count = static_cast<int64_t>(suite.cases.size());
   run.oracle = oracle_name(o.oracle);
   run.options = {{"backend", o.backend.name},
@@ -206,6 +198,7 @@ Report run_suite(const Suite& suite, const RunOptions& o) {
                  {"shard", o.shard.to_string()},
                  {"shard_source", o.shard.source},
                  {"ops", o.ops},
+                 {"cases", o.cases},
                  {"resume", o.resume},
                  {"expected_failures", o.expected_failures ? o.expected_failures->string() : ""},
                  {"flush_subnormals", o.flush_subnormals},
@@ -213,14 +206,19 @@ Report run_suite(const Suite& suite, const RunOptions& o) {
   run.started = journal.header().value("started", now_iso());
   run.finished = now_iso();
   run.host = host_name();
+  run.command = o.command;
+  run.shard = std::pair{o.shard.index + 1, o.shard.count};
   // Cases in suite order, each once: from the journal's earlier records or this run's.
-  std::map<std::string, CaseReport*> by_id;
+  std::map<std::string, reports::CaseResult*> by_id;
   for (auto& r : done) by_id.emplace(r.id, &r);
   for (auto& r : fresh) by_id.emplace(r.id, &r);
   for (const auto* c : selected)
     if (auto it = by_id.find(c->meta.id); it != by_id.end()) report.cases.push_back(*it->second);
-  recount(report);
-  write_file_atomically(o.report_dir / "report.json", to_json(report).dump(1) + "\n");
+  const fs::path json_path = o.report_dir / "report.json";
+  const fs::path tmp = json_path.string() + ".tmp." + std::to_string(getpid());
+  reports::save_report(report, tmp);
+  fs::rename(tmp, json_path);  // atomically: a report.json is always a whole one
+  reports::write_text(o.report_dir / "report.html", reports::render_html(report, {o.changelog}));
   return report;
 }
 

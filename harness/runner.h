@@ -4,7 +4,8 @@
 // worker submits it, computes the oracle meanwhile, collects the backend's answer (a
 // timeout, a crash, a garbled answer become the case's verdict and the adapter is
 // restarted for the next case), decides the verdict, and appends it to the journal.
-// report.json is written from the journal at the end, atomically.
+// At the end the report (reports/report.h, the one report model) is assembled from the
+// journal and written to the report folder: report.json (atomically) and report.html.
 #pragma once
 #include <filesystem>
 #include <functional>
@@ -15,8 +16,8 @@
 #include "cases/suite.h"
 #include "harness/backend.h"
 #include "harness/oracle.h"
-#include "harness/report_model.h"
 #include "harness/shard.h"
+#include "reports/report.h"
 
 namespace touchstone::harness {
 
@@ -27,7 +28,8 @@ struct RunOptions {
   double timeout_s = 30;
   Shard shard;
   bool resume = false;
-  std::vector<std::string> ops;  // as filtered (for the journal header and report)
+  std::vector<std::string> ops;    // as filtered (for the journal header and report)
+  std::vector<std::string> cases;  // --case patterns, as filtered (likewise)
   std::filesystem::path report_dir;
   std::optional<std::filesystem::path> expected_failures;  // none: no file
   bool flush_subnormals = false;
@@ -38,10 +40,12 @@ struct RunOptions {
   // rewriting small files on a disk (ext4 flushes files truncated and rewritten) costs
   // milliseconds per case.
   std::filesystem::path scratch_dir;
+  std::string command;    // the command line, for the report ("" : none)
+  std::string changelog;  // report.html links op-versions to this changelog ("" : no links)
 };
 
 // Runs the cases of `suite` in `options.shard`. Throws kIo for setup problems (a backend
 // that does not start, a journal that cannot be resumed).
-Report run_suite(const Suite& suite, const RunOptions& options);
+reports::Report run_suite(const Suite& suite, const RunOptions& options);
 
 }  // namespace touchstone::harness

@@ -63,8 +63,10 @@ VerdictResult failed_run(const BackendOutcome& o) {
 
 }  // namespace
 
-VerdictResult decide(const CaseMeta& meta, const BackendOutcome& outcome, const OracleOutcome& oracle,
-                     const ComparePolicy& policy) {
+namespace {
+
+VerdictResult judge(const CaseMeta& meta, const BackendOutcome& outcome, const OracleOutcome& oracle,
+                    const ComparePolicy& policy) {
   if (!meta.valid) {
     switch (outcome.status) {
       case BackendOutcome::kRejected: return {Verdict::kPass, outcome.message, {}};
@@ -81,6 +83,7 @@ VerdictResult decide(const CaseMeta& meta, const BackendOutcome& outcome, const 
   VerdictResult r;
   r.comparison = compare_outputs(oracle.outputs, outcome.outputs, policy);
   r.message = r.comparison.message;
+  r.values_compared = r.comparison.kind == Comparison::kMatch || r.comparison.kind == Comparison::kValues;
   switch (r.comparison.kind) {
     case Comparison::kMatch: r.verdict = Verdict::kPass; break;
     case Comparison::kWrongDtype: r.verdict = Verdict::kWrongDtype; break;
@@ -97,6 +100,15 @@ VerdictResult decide(const CaseMeta& meta, const BackendOutcome& outcome, const 
       break;
     }
   }
+  return r;
+}
+
+}  // namespace
+
+VerdictResult decide(const CaseMeta& meta, const BackendOutcome& outcome, const OracleOutcome& oracle,
+                     const ComparePolicy& policy) {
+  VerdictResult r = judge(meta, outcome, oracle, policy);
+  r.semantics = std::max(meta.semantics, oracle.semantics);
   return r;
 }
 

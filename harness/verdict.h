@@ -48,6 +48,10 @@ struct VerdictResult {
   Verdict verdict = Verdict::kSkip;
   std::string message;
   Comparison comparison;  // metrics, when outputs were compared
+  bool values_compared = false;  // the outputs' values were compared (dtype and shape matched)
+  // The case's semantics category: its metadata's, or the reference run's when that is
+  // less defined (ONNX's node tests carry no category of their own).
+  Semantics semantics = Semantics::kDefined;
 };
 
 // Invalid cases: rejected -> pass, ran -> accepted-invalid, unsupported -> unsupported,

@@ -33,7 +33,12 @@ Aggregates aggregate(const Report& report) {
     std::set<std::string> dts(c.dtypes.begin(), c.dtypes.end());
     for (const auto& d : dts) agg.by_dtype[d].add(c.verdict);
   }
-  for (auto& [key, a] : by_ov) agg.by_op_version.push_back(std::move(a));
+  for (auto& [key, a] : by_ov) {
+    const auto versions = op_versions(a.domain, a.op);
+    for (size_t i = 1; i < versions.size(); ++i)
+      if (versions[i]->since_version == a.since_version) a.previous_version = versions[i - 1]->since_version;
+    agg.by_op_version.push_back(a);
+  }
 
   for (const auto& row : catalog()) {
     ++agg.catalog_op_versions;

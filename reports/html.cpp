@@ -34,14 +34,17 @@ void replace_once(std::string& text, std::string_view marker, std::string_view w
 
 }  // namespace
 
-std::string render_html(const Report& report) {
+std::string render_html(const Report& report, const HtmlOptions& options) {
   // Markers are replaced in this order so that no inserted text is searched again.
   std::string page(kHtmlPage);
   const auto data_at = page.find("/*@DATA@*/");
   std::string head = page.substr(0, data_at), tail = page.substr(data_at + 10);
   replace_once(head, "/*@CSS@*/", kHtmlCss);
-  replace_once(tail, "/*@JS@*/", kHtmlJs);
-  return head + json_for_script(to_json(report)) + tail;
+  const auto options_at = tail.find("/*@OPTIONS@*/");
+  std::string middle = tail.substr(0, options_at), rest = tail.substr(options_at + 13);
+  replace_once(rest, "/*@JS@*/", kHtmlJs);
+  const nlohmann::json page_options = {{"changelog", options.changelog}};
+  return head + json_for_script(to_json(report)) + middle + json_for_script(page_options) + rest;
 }
 
 }  // namespace touchstone::reports

@@ -6,6 +6,7 @@
   var t0 = performance.now();
   var R = JSON.parse(document.getElementById("report-data").textContent);
   var cases = R.cases, run = R.run, agg = R.aggregates;
+  var OPTS = JSON.parse(document.getElementById("page-options").textContent || "{}");
   var CLASS = { pass: "passed", divergent: "passed", "unexpected-pass": "passed", "expected-fail": "known",
     skip: "not-run", unsupported: "not-run" };
   var VERDICTS = ["pass", "fail", "wrong-shape", "wrong-dtype", "error", "unsupported", "crash", "timeout",
@@ -30,8 +31,7 @@
     return a >= 1e6 || a < 1e-3 ? x.toExponential(2) : String(Math.round(x * 1000) / 1000);
   }
   function shellQuote(s) { return /^[A-Za-z0-9_.\/:=,+-]+$/.test(s) ? s : "'" + s.replace(/'/g, "'\\''") + "'"; }
-  // The case's own command if the runner wrote one; else a run of the same suite and
-  // backend restricted to the case's op (the runner has no single-case filter yet).
+  // The case's own command if the runner wrote one; else one built from the run's options.
   function reproduce(c) {
     if (c.reproduce) return c.reproduce;
     var o = run.options || {};
@@ -40,11 +40,17 @@
     if (run.oracle && run.oracle !== "reference") cmd.push("--oracle", shellQuote(run.oracle));
     if (o.flush_subnormals) cmd.push("--flush-subnormals");
     if (o.ignore_zero_sign) cmd.push("--ignore-zero-sign");
-    cmd.push("--ops", shellQuote(c.op), "--report-dir", "touchstone-repro");
-    return cmd.join(" ") + "   # then look up " + shellQuote(c.id);
+    cmd.push("--case", shellQuote(c.id), "--report-dir", "/tmp/touchstone-repro");
+    return cmd.join(" ");
   }
   // Hue from red (0%) to green (100%) for a pass rate.
   // Steep on purpose: one failure in ten already leaves full green.
+  // The behavioural changelog's section for an op-version (what changed since the
+  // previous version), when the page was given a changelog and the op has one.
+  function changelogHref(a) {
+    if (!OPTS.changelog || !a.previous_version) return null;
+    return OPTS.changelog + "#" + opLabel(a) + "-" + a.previous_version + "-" + a.since_version;
+  }
   function rateColour(rate) { return "hsl(" + Math.round(Math.pow(rate, 4) * 120) + ",62%," + (rate === 1 ? 36 : 44) + "%)"; }
 
   // ---- header ----
@@ -115,6 +121,12 @@
         "data-counted": counted, title: op + "-" + v + ": " + t.passed + " of " + counted + " pass (" + t.total + " cases)" },
         counted ? t.passed + "/" + counted : "–"));
       if (counted) td.style.background = rateColour(t.pass_rate); else td.className += " notrun";
+      var href = changelogHref(a);
+      if (href) {
+        var link = add(td, el("a", { "class": "changes", href: href, title: "what changed from " + op + "-" +
+          a.previous_version + " to " + op + "-" + v }, "\u0394"));
+        link.addEventListener("click", function (e) { e.stopPropagation(); });
+      }
       td.addEventListener("click", function () { showCell(op, v, a, td); });
     });
   });
@@ -123,6 +135,11 @@
     td.classList.add("sel");
     var box = $("cell-detail"); box.hidden = false; box.textContent = "";
     add(box, el("b", null, op + "-" + v + " by dtypes"));
+    var href = changelogHref(a);
+    if (href) {
+      add(box, document.createTextNode(" · "));
+      add(box, el("a", { href: href }, "what changed from " + op + "-" + a.previous_version + " (changelog)"));
+    }
     var tbl = add(box, el("table")), hr = add(tbl, el("tr"));
     var shown = VERDICTS.filter(function (x) { return a.tally.verdicts[x]; });
     ["dtypes", "pass rate"].concat(shown).forEach(function (h) { add(hr, el("th", null, h)); });

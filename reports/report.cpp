@@ -152,8 +152,9 @@ Metrics metrics_from_json(const json& m, const std::string& where) {
   return out;
 }
 
-CaseResult case_from_json(const json& c, size_t i) {
-  const std::string where = "cases[" + std::to_string(i) + "]";
+}  // namespace
+
+CaseResult case_from_json(const json& c, const std::string& where) {
   if (!c.is_object()) bad(where, "not an object");
   CaseResult r;
   r.id = get_string(c, "id", where, true);
@@ -213,6 +214,8 @@ json case_to_json(const CaseResult& r) {
   return c;
 }
 
+namespace {
+
 json tally_json(const Tally& t) {
   json j = {{"total", t.total},   {"passed", t.passed},   {"known", t.known},
             {"failed", t.failed}, {"not_run", t.not_run}, {"verdicts", t.verdicts}};
@@ -249,6 +252,7 @@ json to_json(const Report& report) {
     for (const auto& [key, t] : a.by_dtype) dt[key] = tally_json(t);
     by_ov.push_back({{"domain", a.domain.empty() ? "ai.onnx" : a.domain}, {"op", a.op},
                      {"since_version", a.since_version}, {"tally", tally_json(a.tally)}, {"by_dtypes", dt}});
+    if (a.previous_version > 0) by_ov.back()["previous_version"] = a.previous_version;
   }
   json by_dtype = json::object();
   for (const auto& [key, t] : agg.by_dtype) by_dtype[key] = tally_json(t);
@@ -309,7 +313,7 @@ Report report_from_json(const json& doc) {
   out.cases.reserve(cases.size());
   std::set<std::string> seen;
   for (size_t i = 0; i < cases.size(); ++i) {
-    out.cases.push_back(case_from_json(cases[i], i));
+    out.cases.push_back(case_from_json(cases[i], "cases[" + std::to_string(i) + "]"));
     if (!seen.insert(out.cases.back().id).second) bad("cases[" + std::to_string(i) + "]", "duplicate id \"" + out.cases.back().id + "\"");
   }
   // "totals" and "aggregates" are derived from the cases; they are recomputed, not read.

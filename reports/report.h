@@ -107,6 +107,7 @@ struct Tally {
 struct OpVersionAggregate {
   std::string domain, op;
   int since_version = 0;
+  int previous_version = 0;  // the catalog's previous version of the op (0: none), for the changelog
   Tally tally;
   std::map<std::string, Tally> by_dtype;  // key: dtypes joined by ","
 };
@@ -126,6 +127,10 @@ Aggregates aggregate(const Report& report);
 // fields, known verdicts) and throws std::runtime_error naming the offending field.
 nlohmann::json to_json(const Report& report);  // includes "totals" and "aggregates"
 Report report_from_json(const nlohmann::json& doc);
+// One case's JSON (an element of "cases"); the runner's journal holds one per line.
+// case_from_json throws std::runtime_error naming `where` and the offending field.
+nlohmann::json case_to_json(const CaseResult& result);
+CaseResult case_from_json(const nlohmann::json& doc, const std::string& where);
 
 Report load_report(const std::filesystem::path& path);  // throws std::runtime_error
 void save_report(const Report& report, const std::filesystem::path& path);

@@ -7,9 +7,16 @@
 
 namespace touchstone::reports {
 
+struct HtmlOptions {
+  // Where the behavioural changelog (`touchstone diff --all --html`) is, relative to the
+  // page: each op-version with a previous version links to <changelog>#<Op>-<prev>-<v>.
+  // Empty: no links.
+  std::string changelog;
+};
+
 // A single HTML file with the report embedded as JSON and rendered by inline script:
 // no network, works from file://. Strings reach the page only as text.
-std::string render_html(const Report& report);
+std::string render_html(const Report& report, const HtmlOptions& options = {});
 
 // JUnit XML: one <testsuite> per op-version, one <testcase> per case. fail, wrong-*,
 // accepted-invalid and unexpected-pass are <failure>; error, crash, timeout <error>;

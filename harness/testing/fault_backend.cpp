@@ -9,6 +9,7 @@
 //   flood        writes 1 MB to stderr, then answers correctly
 //   slow         waits 150 ms, then answers correctly
 //   unsupported / rejected / error       answers that status
+//   accept       answers ok with no outputs, without looking at the model (runs an invalid one)
 #include <csignal>
 #include <cstdlib>
 #include <fstream>
@@ -68,6 +69,7 @@ void handle(const json& request) {
   if (fault == "badjson") return void(std::cout << "Segmentation fault? no: \x01\x02 garbage" << std::endl);
   if (fault == "wrong-id") return say({{"id", id + "-other"}, {"status", "ok"}, {"outputs", json::array()}});
   if (fault == "unsupported" || fault == "rejected" || fault == "error") return answer(fault.c_str(), "injected " + fault);
+  if (fault == "accept") return say({{"id", id}, {"status", "ok"}, {"outputs", json::array()}});
   if (fault == "slow") std::this_thread::sleep_for(std::chrono::milliseconds(150));
   if (fault == "flood") std::cerr << std::string(1 << 20, 'x') << std::endl;
 

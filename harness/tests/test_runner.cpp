@@ -12,6 +12,7 @@ using namespace touchstone;
 using namespace touchstone::harness;
 using touchstone::testing::add_binary_case;
 using touchstone::testing::temp_dir;
+using touchstone::reports::Report;
 namespace fs = std::filesystem;
 
 namespace {
@@ -86,18 +87,33 @@ TEST_CASE("fault injection: every case gets the right verdict, once", "[runner][
         if (c.id.ends_with("/badjson")) CHECK(c.message.find("garbage") != std::string::npos);
         if (c.id.ends_with("/garbage")) CHECK(c.message.find("unreadable") != std::string::npos);
         if (c.id.ends_with("/wrong-value")) {
-          CHECK(c.metrics.bad_count == 1);
-          CHECK(c.metrics.first_mismatches.size() == 1);
-          CHECK(c.metrics.max_ulp > 0);
+          REQUIRE(c.metrics);
+          CHECK(c.metrics->bad_count == 1);
+          CHECK(c.metrics->first_mismatches.size() == 1);
+          CHECK(c.metrics->max_ulp > 0);
         }
+        // Metrics only where values were compared; never all-zero stand-ins.
+        const bool compared = c.verdict == "pass" || c.verdict == "fail" || c.verdict == "divergent";
+        CHECK(c.metrics.has_value() == (compared && c.id != "Sub-6/float32/invalid"));
+        CHECK(c.valid == (c.id != "Sub-6/float32/invalid"));
+        CHECK(c.category == (c.id.ends_with("impl-defined-wrong-value") ? "implementation-defined" : "defined"));
+        CHECK(c.reproduce.find(" --case '" + c.id + "' ") != std::string::npos);
       }
-      CHECK(report.totals.at("pass") == 3);
+      const auto agg = reports::aggregate(report);
+      CHECK(agg.totals.verdicts.at("pass") == 3);
+      CHECK(agg.by_op_version.size() == 2);  // Add-14, Sub-6
+      CHECK(report.run.suite_digest.starts_with("sha256:"));
+      CHECK(report.run.shard == std::pair{1, 1});
+      CHECK(report.run.touchstone_commit.size() > 0);
       // The journal holds the header and one line per case.
       std::ifstream journal(root / ("report" + std::to_string(jobs)) / "journal.jsonl");
       int lines = 0;
       for (std::string l; std::getline(journal, l);) ++lines;
       CHECK(lines == static_cast<int>(suite.cases.size()) + 1);
       CHECK(fs::exists(root / ("report" + std::to_string(jobs)) / "report.json"));
+      CHECK(fs::exists(root / ("report" + std::to_string(jobs)) / "report.html"));
+      // report.json is the reports library's document: it reads back as the same cases.
+      CHECK(reports::load_report(root / ("report" + std::to_string(jobs)) / "report.json").cases == report.cases);
     }
   }
   fs::remove_all(root);

@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "diff/behaviour_diff.h"
+#include "diff/changelog.h"
 #include "diff/html.h"
 #include "tools/touchstone/commands.h"
 
@@ -22,13 +23,6 @@ struct DiffOptions {
   std::string html;
 };
 
-// Adjacent pairs of versions of one op.
-std::vector<std::pair<const CatalogRow*, const CatalogRow*>> adjacent_pairs(const std::vector<const CatalogRow*>& v) {
-  std::vector<std::pair<const CatalogRow*, const CatalogRow*>> pairs;
-  for (size_t i = 1; i < v.size(); ++i) pairs.push_back({v[i - 1], v[i]});
-  return pairs;
-}
-
 const CatalogRow* exact_version(const std::vector<const CatalogRow*>& versions, int v) {
   for (const auto* row : versions)
     if (row->since_version == v) return row;
@@ -36,16 +30,9 @@ const CatalogRow* exact_version(const std::vector<const CatalogRow*>& versions, 
 }
 
 int run_diff(const DiffOptions& o) {
-  std::vector<std::pair<const CatalogRow*, const CatalogRow*>> pairs;
+  std::vector<VersionPair> pairs;
   if (o.all) {
-    // Every op with at least one implemented version, in catalog order.
-    std::string last;
-    for (const auto& row : catalog()) {
-      const std::string key = std::string(row.domain) + "/" + std::string(row.op);
-      if (key == last || row.status() == OpStatus::kNotYet) continue;
-      last = key;
-      for (const auto& p : adjacent_pairs(op_versions(row.domain, row.op))) pairs.push_back(p);
-    }
+    pairs = changelog_pairs();
   } else {
     if (o.op.empty()) {
       std::cerr << "touchstone diff: name an op (touchstone diff Sub 6 7), or --all\n";
@@ -80,7 +67,7 @@ int run_diff(const DiffOptions& o) {
   for (const auto& [a, b] : pairs) diffs.push_back(diff_versions(*a, *b));
   if (!o.html.empty()) {
     std::ofstream file(o.html, std::ios::binary);
-    file << diffs_to_html(diffs, o.all ? "touchstone: behavioural changelog" : "touchstone diff " + o.op);
+    file << diffs_to_html(diffs, o.all ? kChangelogTitle : "touchstone diff " + o.op);
     if (!file) io_error(o.html + ": cannot write");
   }
   if (o.json) {

@@ -18,6 +18,7 @@ struct ReportOptions {
   std::string first, second;  // single positional inputs (render: the report; diff: old, new)
   std::string out = "-";
   std::string format = "text";  // diff: text, json, markdown
+  std::string changelog;        // html: where the behavioural changelog is
   bool json = false, markdown = false;
   bool strict = false;
   bool force = false;
@@ -38,7 +39,7 @@ int guarded(F&& work) {
 int run_render(const ReportOptions& o, const std::string& kind) {
   return guarded([&] {
     const reports::Report report = reports::load_report(o.first);
-    std::string text = kind == "html"    ? reports::render_html(report)
+    std::string text = kind == "html"    ? reports::render_html(report, {o.changelog})
                        : kind == "junit" ? reports::render_junit(report)
                                          : reports::render_markdown(report, o.max_failures);
     reports::write_text(o.out, text);
@@ -75,6 +76,10 @@ CLI::App* add_render(CLI::App* report, Action& action, const std::string& kind, 
   auto* sub = report->add_subcommand(kind, help);
   sub->add_option("report", options->first, "The run's report.json")->required()->check(CLI::ExistingFile);
   sub->add_option("-o,--out", options->out, out_help);
+  if (kind == "html")
+    sub->add_option("--changelog", options->changelog,
+                    "Link op-versions to this behavioural changelog (touchstone diff --all --html), e.g.\n"
+                    "changelog.html (touchstone run writes one next to its report)");
   if (kind == "markdown")
     sub->add_option("--max-failures", options->max_failures, "List at most this many failing cases (default 15)");
   sub->callback([options, kind, &action] { action = [options, kind] { return run_render(*options, kind); }; });

@@ -1,15 +1,19 @@
 // touchstone run: run a backend over a suite, compare with the oracle, journal every
-// verdict, write report.json. Exit 0 when no case failed, 1 when one did (fail,
-// wrong-shape, wrong-dtype, error, crash, timeout, accepted-invalid, unexpected-pass),
-// 2 on usage or I/O errors.
+// verdict, write report.json, report.html and the behavioural changelog it links to.
+// Exit 0 when no case failed, 1 when one did (fail, wrong-shape, wrong-dtype, error,
+// crash, timeout, accepted-invalid, unexpected-pass), 2 on usage or I/O errors.
 #include <cstdlib>
+#include <fstream>
 #include <iostream>
 #include <sstream>
 #include <unistd.h>
 
 #include "cases/suite.h"
+#include "diff/changelog.h"
+#include "harness/run_report.h"
 #include "harness/runner.h"
 #include "harness/verdict.h"
+#include "reports/writers.h"
 #include "tools/touchstone/commands.h"
 
 namespace touchstone::cli {
@@ -20,6 +24,7 @@ namespace fs = std::filesystem;
 
 struct RunCommandOptions {
   std::string suite, backend, oracle = "reference", shard, ops, report_dir, expected_failures, root, scratch;
+  std::vector<std::string> cases;
   int jobs = 1;
   double timeout = 30;
   bool resume = false, flush_subnormals = false, ignore_zero_sign = false, no_expected_failures = false;
@@ -51,6 +56,16 @@ std::vector<std::string> split_list(const std::string& text) {
   return out;
 }
 
+// This process's command line, each word quoted for a shell.
+std::string command_line() {
+  std::ifstream in("/proc/self/cmdline", std::ios::binary);
+  std::string text, out;
+  std::getline(in, text, '\0');  // argv[0]: shown as "touchstone"
+  out = "touchstone";
+  while (std::getline(in, text, '\0')) out += " " + harness::shell_quote(text);
+  return out;
+}
+
 int run_command(const RunCommandOptions& o) {
   harness::RunOptions options;
   options.backend.name = o.backend;
@@ -78,10 +93,16 @@ int run_command(const RunCommandOptions& o) {
   }
   options.progress = !o.quiet && isatty(2);
   options.scratch_dir = o.scratch;
+  options.cases = o.cases;
+  options.command = command_line();
+  options.changelog = "changelog.html";
 
   Suite suite = load_suite(o.suite);
   filter_ops(suite, options.ops);
-  const harness::Report report = harness::run_suite(suite, options);
+  harness::keep_cases(suite, options.cases);
+  const reports::Report report = harness::run_suite(suite, options);
+  // The page links each op-version to what changed since its previous version.
+  reports::write_text(fs::path(o.report_dir) / "changelog.html", changelog_html());
 
   bool failed = false;
   for (const auto& c : report.cases)
@@ -90,8 +111,9 @@ int run_command(const RunCommandOptions& o) {
     std::cout << report.run.backend_name << " " << report.run.backend_version << " on " << report.cases.size()
               << " cases" << (options.shard.count > 1 ? " (shard " + options.shard.to_string() + ")" : "")
               << ", oracle " << report.run.oracle << ":";
-    for (const auto& [verdict, count] : report.totals) std::cout << " " << verdict << " " << count << ";";
-    std::cout << "\nreport: " << (fs::path(o.report_dir) / "report.json").string() << "\n";
+    for (const auto& [verdict, count] : reports::aggregate(report).totals.verdicts)
+      std::cout << " " << verdict << " " << count << ";";
+    std::cout << "\nreport: " << (fs::path(o.report_dir) / "report.html").string() << " (and report.json)\n";
   }
   return failed ? kExitFailed : kExitOk;
 }
@@ -103,7 +125,8 @@ void add_run_command(CLI::App& app, Action& action) {
   auto* sub = app.add_subcommand(
       "run", "Run a backend over a suite and judge every case against the oracle. Every verdict is\n"
              "journaled in --report-dir as it lands (--resume finishes an interrupted run);\n"
-             "report.json is written at the end. Exit 1 if any case failed.");
+             "report.json and report.html (linked to changelog.html, the behavioural changelog)\n"
+             "are written at the end. Exit 1 if any case failed.");
   sub->add_option("--suite", o->suite, "Suite folder (ONNX backend-test layout)")->required();
   sub->add_option("--backend", o->backend,
                   "reference | expected | onnxruntime | plugin:<library.so> | command:<program args>")
@@ -118,7 +141,11 @@ void add_run_command(CLI::App& app, Action& action) {
                   "TOUCHSTONE_SHARD, CI_NODE_INDEX/CI_NODE_TOTAL, BUILDKITE_PARALLEL_JOB, CIRCLE_NODE_INDEX)");
   sub->add_flag("--resume", o->resume, "Continue the run journaled in --report-dir");
   sub->add_option("--ops", o->ops, "Only these ops (comma-separated)");
-  sub->add_option("--report-dir", o->report_dir, "Folder for journal.jsonl and report.json")->required();
+  sub->add_option("--case", o->cases,
+                  "Only this case: an id, or a glob over ids ('Sub-7/float32/*'); repeatable. Each\n"
+                  "case's `reproduce` command in the report uses it");
+  sub->add_option("--report-dir", o->report_dir,
+                  "Folder for journal.jsonl, report.json, report.html and changelog.html")->required();
   sub->add_option("--expected-failures", o->expected_failures,
                   "Known failures (default harness/expected_failures/<backend>.txt if present)");
   sub->add_flag("--no-expected-failures", o->no_expected_failures, "Ignore the backend's expected failures");

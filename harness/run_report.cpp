@@ -1,0 +1,106 @@
+#include "harness/run_report.h"
+
+#include <fnmatch.h>
+#include <fstream>
+#include <sstream>
+
+#include "cases/sha256.h"
+#include "harness/backend.h"
+#include "harness/runner.h"
+#include "reference/error.h"
+
+namespace touchstone::harness {
+
+namespace fs = std::filesystem;
+
+reports::CaseResult case_result(const CaseMeta& meta, const BackendOutcome& outcome, const VerdictResult& verdict,
+                                double time_ms) {
+  reports::CaseResult r;
+  r.id = meta.id;
+  r.domain = meta.domain;
+  r.op = meta.op;
+  r.since_version = meta.since_version;
+  r.dtypes = meta.dtypes;
+  r.tags = meta.tags;
+  r.category = semantics_name(verdict.semantics);
+  r.valid = meta.valid;
+  r.verdict = verdict_name(verdict.verdict);
+  r.message = verdict.message;
+  if (verdict.values_compared) {
+    const Comparison& c = verdict.comparison;
+    reports::Metrics m;
+    m.max_ulp = c.max_ulp;
+    m.max_abs = c.max_abs;
+    m.bad_count = c.bad_count;
+    for (const auto& x : c.first_mismatches) m.first_mismatches.push_back({x.index, x.expected, x.actual});
+    r.metrics = std::move(m);
+  }
+  r.time_ms = time_ms;
+  r.backend_status = status_name(outcome.status);
+  if (outcome.time_ms >= 0) r.backend_time_ms = outcome.time_ms;
+  return r;
+}
+
+namespace {
+
+void hash_file(cases::Sha256& h, const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) io_error(path.string() + ": cannot read");
+  std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  h.update(std::to_string(bytes.size()) + ":");
+  h.update(bytes);
+}
+
+}  // namespace
+
+std::string suite_digest(const Suite& suite) {
+  cases::Sha256 h;
+  for (const auto& c : suite.cases) {  // sorted by id (load_suite)
+    h.update(std::to_string(c.meta.id.size()) + ":" + c.meta.id);
+    const CaseFiles files = CaseFiles::of(c.dir);
+    hash_file(h, files.model);
+    h.update("in" + std::to_string(files.inputs.size()));
+    for (const auto& p : files.inputs) hash_file(h, p);
+    h.update("out" + std::to_string(files.expected.size()));
+    for (const auto& p : files.expected) hash_file(h, p);
+  }
+  return "sha256:" + h.hex();
+}
+
+std::string shell_quote(const std::string& word, bool always) {
+  if (!always && !word.empty() && word.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_./:=,+-@%") ==
+                           std::string::npos)
+    return word;
+  std::string out = "'";
+  for (char ch : word) out += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
+  return out + "'";
+}
+
+std::string reproduce_command(const fs::path& suite_root, const RunOptions& o, const std::string& case_id) {
+  std::string cmd = "touchstone run --suite " + shell_quote(suite_root.string()) + " --backend " + shell_quote(o.backend.name);
+  if (o.oracle != OracleKind::kReference) cmd += std::string(" --oracle ") + oracle_name(o.oracle);
+  if (o.timeout_s != RunOptions{}.timeout_s) {
+    std::ostringstream t;
+    t << o.timeout_s;
+    cmd += " --timeout " + t.str();
+  }
+  if (o.flush_subnormals) cmd += " --flush-subnormals";
+  if (o.ignore_zero_sign) cmd += " --ignore-zero-sign";
+  // Always quoted, so that the shell never expands the id.
+  return cmd + " --case " + shell_quote(case_id, true) + " --report-dir /tmp/touchstone-repro";
+}
+
+void keep_cases(Suite& suite, const std::vector<std::string>& patterns) {
+  if (patterns.empty()) return;
+  std::vector<bool> used(patterns.size(), false);
+  std::erase_if(suite.cases, [&](const SuiteCase& c) {
+    bool keep = false;
+    for (size_t i = 0; i < patterns.size(); ++i)
+      if (patterns[i] == c.meta.id || fnmatch(patterns[i].c_str(), c.meta.id.c_str(), 0) == 0) keep = used[i] = true;
+    return !keep;
+  });
+  for (size_t i = 0; i < patterns.size(); ++i)
+    if (!used[i]) io_error("--case '" + patterns[i] + "' matches no case of " + suite.root.string());
+}
+
+}  // namespace touchstone::harness

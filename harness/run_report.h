@@ -1,0 +1,38 @@
+// What the runner puts into the report (reports/report.h, the one report model): a
+// case's result from its metadata and verdict, the suite's digest, the command that
+// reproduces one case, and the case filter behind `touchstone run --case`.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "cases/suite.h"
+#include "harness/verdict.h"
+#include "reports/report.h"
+
+namespace touchstone::harness {
+
+struct RunOptions;
+
+// One case's result. Metrics are present only when the backend's outputs were compared
+// value by value (pass, fail, divergent, and those turned expected-fail/unexpected-pass).
+reports::CaseResult case_result(const CaseMeta& meta, const BackendOutcome& outcome, const VerdictResult& verdict,
+                                double time_ms);
+
+// "sha256:<hex>" over the cases in id order: each id, then its model, input and
+// expected-output files (length-prefixed), so that any change to what the suite asks or
+// expects changes the digest.
+std::string suite_digest(const Suite& suite);
+
+// `touchstone run` restricted to one case, with the options that change its verdict.
+std::string reproduce_command(const std::filesystem::path& suite_root, const RunOptions& options,
+                              const std::string& case_id);
+
+// Quotes a word for a POSIX shell (unchanged when it needs no quoting, unless `always`).
+std::string shell_quote(const std::string& word, bool always = false);
+
+// Keeps the cases whose id equals one of `patterns` or matches it as a glob (`*`, `?`,
+// `[...]`, fnmatch rules; `/` is an ordinary character). No patterns keeps all. Throws
+// kIo naming a pattern that matches no case of the suite.
+void keep_cases(Suite& suite, const std::vector<std::string>& patterns);
+
+}  // namespace touchstone::harness
