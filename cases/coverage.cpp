@@ -7,8 +7,52 @@
 
 #include "cases/case.h"
 #include "reference/catalog.h"
+#include "reference/node_check.h"
 
 namespace touchstone::cases {
+
+namespace {
+
+// Type parameters only outputs use, with a choice of types (Cast's T2, set by `to`): a
+// case names its output's type by a tag "output:<short name>", and coverage counts
+// every allowed (inputs, output) combination.
+std::vector<std::vector<std::string>> output_only_types(const CatalogRow& row) {
+  const auto& schema = schema_of(row);
+  std::vector<std::vector<std::string>> params;
+  for (const auto& out : schema.outputs()) {
+    const std::string& name = out.GetTypeStr();
+    bool bound = false;
+    for (const auto& in : schema.inputs()) bound = bound || in.GetTypeStr() == name;
+    for (const auto& c : schema.typeConstraintParams()) {
+      if (bound || c.type_param_str != name || c.allowed_type_strs.size() < 2) continue;
+      std::vector<std::string> names;
+      for (DType d : all_dtypes())
+        for (const auto& a : c.allowed_type_strs)
+          if (a == tensor_type_string(d)) names.emplace_back(dtype_short_name(d));
+      params.push_back(names);
+    }
+  }
+  return params;
+}
+
+std::vector<std::string> with_output_types(std::vector<std::string> combos, const CatalogRow& row) {
+  for (const auto& names : output_only_types(row)) {
+    std::vector<std::string> next;
+    for (const auto& c : combos)
+      for (const auto& n : names) next.push_back(c + ",output:" + n);
+    combos = next;
+  }
+  return combos;
+}
+
+std::string output_key(const std::vector<std::string>& tags) {
+  std::string key;
+  for (const auto& t : tags)
+    if (t.rfind("output:", 0) == 0) key += "," + t;
+  return key;
+}
+
+}  // namespace
 
 Coverage measure_coverage(const std::vector<CaseMeta>& cases, const std::vector<std::string>& ops) {
   Coverage cov;
@@ -18,7 +62,7 @@ Coverage measure_coverage(const std::vector<CaseMeta>& cases, const std::vector<
     if (row.status() == OpStatus::kNotYet) continue;
     if (!ops.empty() && std::find(ops.begin(), ops.end(), row.op) == ops.end()) continue;
     index[{std::string(row.domain), std::string(row.op), row.since_version}] = cov.rows.size();
-    cov.rows.push_back({row.label(), allowed_type_combos(row), {}, 0, 0, 0, 0});
+    cov.rows.push_back({row.label(), with_output_types(allowed_type_combos(row), row), {}, 0, 0, 0, 0});
     rows.push_back(&row);
   }
   for (const auto& m : cases) {
@@ -30,7 +74,7 @@ Coverage measure_coverage(const std::vector<CaseMeta>& cases, const std::vector<
     if (std::find(m.tags.begin(), m.tags.end(), "special-values") != m.tags.end()) ++r.special;
     if (!m.valid) continue;
     ++r.valid;
-    const std::string key = type_combo_key(*rows[it->second], m.dtypes);
+    const std::string key = type_combo_key(*rows[it->second], m.dtypes) + output_key(m.tags);
     if (std::find(r.allowed.begin(), r.allowed.end(), key) != r.allowed.end()) r.covered.insert(key);
   }
   for (const auto& r : cov.rows) {

@@ -17,6 +17,8 @@ const std::vector<SpecEntry>& spec_table() {
       {"", "BitShift", bitshift_cases, "LEFT/RIGHT per unsigned type, broadcast patterns, shift amounts to the bit width and past it, direction refusals"},
       {"", "Ceil", exact_unary_cases, "shapes to rank 6, halves and near-halves, signed zeros, specials, consumed_inputs (v1), refusals"},
       {"", "Clip", clip_cases, "bounds as attributes (1, 6) or optional scalar inputs (11+): absent/one/both, min > max, NaN/inf bounds, non-scalar refusals"},
+      {"", "Cast", cast_cases, "every (input, to) type pair; specials, ties, integer range edges, string literals; refusals"},
+      {"", "CastLike", cast_cases, "as Cast, the target type from the second input"},
       {"", "Cos", unary_math_cases, "shapes to rank 6, near pi/2 and huge arguments, specials, refusals"},
       {"", "Cosh", unary_math_cases, "shapes to rank 6, overflow thresholds of each format, specials, refusals"},
       {"", "Div", binary_arithmetic_cases, "as Add, plus integer zero divisors and mixed-sign truncation"},

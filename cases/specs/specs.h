@@ -36,6 +36,9 @@ void mod_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
 void binary_arithmetic_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
 void pow_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
 
+// specs/cast.cpp: Cast, CastLike
+void cast_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+
 // specs/math.cpp: Acos ... Tanh, Erf, Exp, Log, Sqrt, Reciprocal
 void unary_math_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
 

@@ -87,4 +87,8 @@ Tensors mean_multidirectional(const Node& node, const Inputs& in);
 Tensors sum_same_shape(const Node& node, const Inputs& in);
 Tensors sum_multidirectional(const Node& node, const Inputs& in);
 
+// cast.cpp: Cast, CastLike
+Tensors cast(const Node& node, const Inputs& in);
+Tensors cast_like(const Node& node, const Inputs& in);
+
 }  // namespace touchstone::ops
