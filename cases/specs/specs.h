@@ -32,6 +32,10 @@ void clip_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
 void bitshift_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
 void mod_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
 
+// specs/activations.cpp
+void activation_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+void prelu_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+
 // specs/arithmetic.cpp
 void binary_arithmetic_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
 void pow_cases(const CatalogRow& row, std::vector<CaseDraft>& out);

@@ -91,4 +91,23 @@ Tensors sum_multidirectional(const Node& node, const Inputs& in);
 Tensors cast(const Node& node, const Inputs& in);
 Tensors cast_like(const Node& node, const Inputs& in);
 
+// activations.cpp: Sigmoid, Softplus, Softsign, Elu, Selu, Celu, HardSigmoid, HardSwish
+Tensors sigmoid(const Node& node, const Inputs& in);
+Tensors softplus(const Node& node, const Inputs& in);
+Tensors softsign(const Node& node, const Inputs& in);
+Tensors elu(const Node& node, const Inputs& in);
+Tensors selu_1(const Node& node, const Inputs& in);
+Tensors selu_6(const Node& node, const Inputs& in);
+Tensors celu(const Node& node, const Inputs& in);
+Tensors hard_sigmoid(const Node& node, const Inputs& in);
+Tensors hard_swish(const Node& node, const Inputs& in);
+
+// rectifiers.cpp: Relu, LeakyRelu, PRelu, ThresholdedRelu, Shrink
+Tensors relu(const Node& node, const Inputs& in);
+Tensors leaky_relu(const Node& node, const Inputs& in);
+Tensors prelu_limited(const Node& node, const Inputs& in);
+Tensors prelu_unidirectional(const Node& node, const Inputs& in);
+Tensors thresholded_relu(const Node& node, const Inputs& in);
+Tensors shrink(const Node& node, const Inputs& in);
+
 }  // namespace touchstone::ops
