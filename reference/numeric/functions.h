@@ -9,10 +9,17 @@
 //
 // Exact results (sqrt(4), exp(0), ...) lie on a rounding boundary and can never be
 // decided from an approximation; a formula that knows its result is exact returns
-// kExactResult. If p reaches kMaxWorkingPrecision undecided, the approximation is taken
-// as exact: for the formulas here, a result within 2^-4000 of a boundary without being
-// on it does not occur for 64-bit inputs (exhaustive searches for the hardest cases of
-// double functions find them within about 2^-120 relative).
+// kExactResult. If p reaches kMaxWorkingPrecision undecided, the approximation is
+// rounded as it is. That happens in two situations, both handled correctly: the result
+// is exact but the formula could not tell (the approximation is then the exact value),
+// or the result lies within 2^-4000 of a representable value (tanh or erf of a huge
+// argument, exp or sin of a tiny one), where the approximation and the true value round
+// to that same representable value. What would be wrong is a true value within 2^-4000
+// of a midpoint between two representable values without being on it; for these
+// functions on 64-bit inputs that is not known to occur (searches for the hardest cases
+// of double functions find them within about 2^-120 relative). Formulas whose limits
+// sit exactly on midpoints (e.g. -alpha in Elu for huge negative x) must avoid relying
+// on this, as activations.cpp explains.
 #pragma once
 #include <mpfr.h>
 
