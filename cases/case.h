@@ -19,6 +19,9 @@ struct CaseDraft {
   std::vector<std::string> tags;
   std::string invalid_rule;  // non-empty: a conformant backend must refuse the model
   bool smoke = false;        // also part of the smoke profile
+  // Optional node inputs left out (an empty name in the node), by node-input position;
+  // `inputs` holds the others, in order (Clip-11 with max but no min).
+  std::vector<size_t> omitted_inputs = {};
 };
 
 // A finished case.

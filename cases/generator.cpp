@@ -92,8 +92,15 @@ Case finish(const CatalogRow& row, CaseDraft draft) {
   const auto& schema = schema_of(row);
   SingleNodeModel spec{m.op, m.domain, m.opset, {}, {}, draft.attributes, 0};
   const auto& formals = schema.inputs();
-  for (size_t i = 0; i < types.size(); ++i)
-    spec.inputs.push_back({input_name(formals, i), types[i], draft.inputs[i].shape()});
+  for (size_t i = 0, k = 0; k < types.size(); ++i) {  // i: node input, k: the draft's tensor
+    const auto& omitted = draft.omitted_inputs;
+    if (std::find(omitted.begin(), omitted.end(), i) != omitted.end()) {
+      spec.inputs.push_back({"", types[k], {}});
+      continue;
+    }
+    spec.inputs.push_back({input_name(formals, i), types[k], draft.inputs[k].shape()});
+    ++k;
+  }
   spec.outputs.push_back({schema.outputs().front().GetName(), declared_output_type(schema, types), {}});
   c.model = build_model(spec);
   c.model.mutable_graph()->mutable_output(0)->mutable_type()->mutable_tensor_type()->clear_shape();

@@ -149,7 +149,12 @@ void mod_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
       // Floats need fmod=1; integers get their default (absent) and fmod=1.
       const Attrs attrs = (f == 0) ? Attrs{} : Attrs{make_attr("fmod", f)};
       const std::string suffix = f == 0 ? "" : "_fmod";
+      const size_t first = out.size();
       sweep(row, t, {}, divisor, attrs, suffix, smoke_refusal, out);
+      // Mod-13 states fmod=1 for float types only: on integers it is implementation-defined.
+      if (row.since_version >= 13 && !is_float && f == 1)
+        for (size_t i = first; i < out.size(); ++i)
+          if (out[i].invalid_rule.empty()) out[i].tags.insert(out[i].tags.begin(), "fmod-on-integers");
       smoke_refusal = false;
       // Integer zero divisors (undefined) get a case of their own, so that a backend that
       // raises on them still has every defined special pair judged.

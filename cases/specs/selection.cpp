@@ -7,10 +7,9 @@
 // outside T and of X and Y of different types.
 // Clip-1/6: min/max attributes absent, one, both, min > max, a bound that the output type
 // cannot hold exactly; refusals of int-valued bounds, consumed_inputs where removed.
-// Clip-11+: min/max as optional scalar inputs (none, min only, both), min > max, NaN and
+// Clip-11+: min/max as optional scalar inputs (none, min only, max only, both), min > max, NaN and
 // infinite bounds, integer extremes; refusals of non-scalar bounds and mismatched types.
-// (An absent min with a max given needs an empty node input name, which case drafts do
-// not express yet; the unit tests and ONNX's test_clip_default_max cover it.)
+// A max without a min leaves the node's second input empty (CaseDraft::omitted_inputs).
 #include <cfloat>
 #include <cmath>
 
@@ -67,7 +66,10 @@ void identity_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
       {}, out);
   Rng rng(seed_of(case_id(row, {DType::kFloat}, "refuse_attr_unknown")));
   add(out, "refuse_attr_unknown", {random_tensor(rng, DType::kFloat, {2, 3}, {})}, {make_attr("alpha", 1.0f)},
-      {"attribute"}, row.label() + ": Identity has no attributes");
+      {"attribute"}, row.label() + ": Identity has no attributes", true);
+  Rng rng2(seed_of(case_id(row, {DType::kFloat, DType::kFloat}, "refuse_two_inputs")));
+  add(out, "refuse_two_inputs", {random_tensor(rng2, DType::kFloat, {2}, {}), random_tensor(rng2, DType::kFloat, {2}, {})},
+      {}, {"arity"}, row.label() + ": Identity takes exactly one input");
 }
 
 void where_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
@@ -128,7 +130,9 @@ void clip_attribute_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
     bool smoke = true;
     for (const auto& v : variants) {
       Rng rng(seed_of(case_id(row, {t}, v.name)));
-      add(out, v.name, {random_tensor(rng, t, {3, 4}, {})}, v.attrs, {"random", "attribute"}, "", smoke);
+      const bool open = std::string(v.name) == "min_above_max";  // implementation-defined before Clip-13
+      add(out, v.name, {random_tensor(rng, t, {3, 4}, {})}, v.attrs, {open ? "min-above-max" : "random", "attribute"}, "",
+          smoke && !open);
       smoke = false;
       add(out, std::string(v.name) + "_special_values", {special_values(t)}, v.attrs, {"special-values"}, "", false);
     }
@@ -176,12 +180,17 @@ void clip_input_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
     Rng rng(seed_of(case_id(row, {t}, "no_bounds")));
     add(out, "no_bounds", {random_tensor(rng, t, {3, 4}, {})}, {}, {"random"});
     add(out, "min_only", {random_tensor(rng, t, {3, 4}, {}), bound(lo)}, {}, {"random"});
-    add(out, "min_above_max", {random_tensor(rng, t, {3, 4}, {}), bound(hi), bound(lo)}, {}, {"random"});
+    // max without min: node inputs (input, "", max).
+    add(out, "max_only", {random_tensor(rng, t, {3, 4}, {}), bound(hi)}, {}, {"random", "optional-input"});
+    out.back().omitted_inputs = {1};
+    add(out, "min_above_max", {random_tensor(rng, t, {3, 4}, {}), bound(hi), bound(lo)}, {}, {"min-above-max"});
     add(out, "min_equals_max", {random_tensor(rng, t, {3, 4}, {}), bound(lo), bound(lo)}, {}, {"random"});
     const Tensor specials = special_values(t);
     add(out, "special_values", {specials, bound(lo), bound(hi)}, {}, {"special-values"}, "", true);
     add(out, "special_values_min_only", {specials, bound(lo)}, {}, {"special-values"});
     add(out, "special_values_no_bounds", {specials}, {}, {"special-values"});
+    add(out, "special_values_max_only", {specials, bound(hi)}, {}, {"special-values", "optional-input"});
+    out.back().omitted_inputs = {1};
     // Bounds 0 and 1: every special value lands on a bound or between.
     add(out, "special_values_bounds_0_1", {specials, tensor_of(t, {}, {0}), tensor_of(t, {}, {1})}, {},
         {"special-values"});
@@ -195,6 +204,9 @@ void clip_input_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
         label + ": min must be a scalar (a tensor of empty shape)");
     add(out, "refuse_max_shape_2", {random_tensor(rng, t, {3, 4}, {}), bound(lo), tensor_of(t, {2}, {hi, hi})}, {},
         {"shape"}, label + ": max must be a scalar (a tensor of empty shape)");
+    add(out, "refuse_max_only_shape_1", {random_tensor(rng, t, {3, 4}, {}), tensor_of(t, {1}, {hi})}, {}, {"shape"},
+        label + ": max must be a scalar (a tensor of empty shape)");
+    out.back().omitted_inputs = {1};
   }
   const std::vector<DType> allowed = first_param_types(row);
   Rng rng(seed_of(case_id(row, {allowed[0], allowed[1]}, "refuse_type_mismatch")));

@@ -53,7 +53,8 @@ Tensors isnan_unary(const Node& node, const Inputs& in);
 Tensors identity(const Node& node, const Inputs& in);
 Tensors where(const Node& node, const Inputs& in);
 Tensors clip_attributes(const Node& node, const Inputs& in);
-Tensors clip_inputs(const Node& node, const Inputs& in);
+Tensors clip_inputs_v11(const Node& node, const Inputs& in);
+Tensors clip_inputs_v13(const Node& node, const Inputs& in);
 
 // integer.cpp: BitShift, Mod
 Tensors bitshift(const Node& node, const Inputs& in);

@@ -13,7 +13,8 @@
 // - Clip-11 (float types), 12 (+integers), 13 (+bfloat16): min and max are optional
 //   scalar inputs of type T; a bound that is not a scalar (shape ()) is refused.
 // What ONNX leaves open, and the reference's answer (implementation-defined each):
-// - min > max: every element becomes max (what Clip-13's text says; also before 13).
+// - min > max before Clip-13: every element becomes max, which Clip-13 then writes down
+//   (defined there).
 // - an absent bound imposes nothing: ±inf (and, for Clip-1/6 with an absent attribute,
 //   anything beyond ±FLT_MAX) pass unchanged, whereas "defaults to numeric_limits::max()"
 //   (or Clip-6's attribute default FLT_MAX) would clip them to the largest finite value.
@@ -38,13 +39,15 @@ template <class B>
 struct Bounds {
   std::optional<B> lo, hi;
   double absent_limit = DBL_MAX;  // beyond this magnitude, an absent bound's reading matters
+  bool order_defined = false;     // Clip-13 writes down that min > max gives max
 };
 
 template <class T>
 void clip_floats(const Node& node, std::span<const T> x, std::span<T> y, const Bounds<double>& b) {
   const bool nan_bound = (b.lo && std::isnan(*b.lo)) || (b.hi && std::isnan(*b.hi));
   if (nan_bound && !x.empty()) node.mark(Semantics::kImplementationDefined, "Clip with a NaN bound (the result is NaN)");
-  if (b.lo && b.hi && *b.lo > *b.hi && !x.empty()) node.mark(Semantics::kImplementationDefined, kMinAboveMax);
+  if (b.lo && b.hi && *b.lo > *b.hi && !x.empty() && !b.order_defined)
+    node.mark(Semantics::kImplementationDefined, kMinAboveMax);
   for (size_t i = 0; i < x.size(); ++i) {
     const double v = numeric::widen(x[i]);
     if (nan_bound) {
@@ -71,7 +74,8 @@ void clip_floats(const Node& node, std::span<const T> x, std::span<T> y, const B
 
 template <class T>
 void clip_integers(const Node& node, std::span<const T> x, std::span<T> y, const Bounds<T>& b) {
-  if (b.lo && b.hi && *b.lo > *b.hi && !x.empty()) node.mark(Semantics::kImplementationDefined, kMinAboveMax);
+  if (b.lo && b.hi && *b.lo > *b.hi && !x.empty() && !b.order_defined)
+    node.mark(Semantics::kImplementationDefined, kMinAboveMax);
   for (size_t i = 0; i < x.size(); ++i) {
     T r = x[i];
     if (b.lo && r < *b.lo) r = *b.lo;
@@ -128,22 +132,37 @@ Tensors clip_attributes(const Node& node, const Inputs& in) {
   return {out};
 }
 
-// Clip-11, 12, 13: bounds from the optional scalar inputs min and max (absent: no bound).
-Tensors clip_inputs(const Node& node, const Inputs& in) {
+namespace {
+
+// Clip-11 and later: bounds from the optional scalar inputs min and max (absent: no bound).
+Tensors clip_by_inputs(const Node& node, const Inputs& in, bool order_defined) {
   Tensor out(in[0].dtype(), in[0].shape());
   visit_dtype(in[0].dtype(), [&]<class T>() {
     if constexpr (is_real_float<T>) {
       Bounds<double> b;
       if (auto lo = bound_input<T>(in, 1, "min")) b.lo = numeric::widen(*lo);
       if (auto hi = bound_input<T>(in, 2, "max")) b.hi = numeric::widen(*hi);
+      b.order_defined = order_defined;
       clip_floats<T>(node, in[0].data<T>(), out.data<T>(), b);
     } else if constexpr (is_integer<T>) {
-      clip_integers<T>(node, in[0].data<T>(), out.data<T>(), {bound_input<T>(in, 1, "min"), bound_input<T>(in, 2, "max")});
+      Bounds<T> b;
+      b.lo = bound_input<T>(in, 1, "min");
+      b.hi = bound_input<T>(in, 2, "max");
+      b.order_defined = order_defined;
+      clip_integers<T>(node, in[0].data<T>(), out.data<T>(), b);
     } else {
       throw std::logic_error("Clip of a non-numeric type");  // the schema check prevents it
     }
   });
   return {out};
 }
+
+}  // namespace
+
+// Clip-11 (float types), Clip-12 (+integers): min > max is implementation-defined (max).
+Tensors clip_inputs_v11(const Node& node, const Inputs& in) { return clip_by_inputs(node, in, false); }
+
+// Clip-13 (+bfloat16): its text says min > max gives max everywhere, so that is defined.
+Tensors clip_inputs_v13(const Node& node, const Inputs& in) { return clip_by_inputs(node, in, true); }
 
 }  // namespace touchstone::ops

@@ -118,12 +118,15 @@ TEST_CASE("Clip-11+: min and max are optional scalar inputs", "[Clip][v11][v12][
 }
 
 TEST_CASE("Clip: what ONNX leaves open", "[Clip][v6][v11][v12][v13]") {
-  // min > max: every element becomes max (Clip-13's text; the same answer earlier).
+  // min > max: every element becomes max; Clip-13's text says so, earlier versions do not.
   const Tensor x = vec<int32_t>({-10, 0, 10});
   const Tensor lo = scalar<int32_t>(5), hi = scalar<int32_t>(1);
   auto swapped = run_clip(13, {{"x", &x}, {"min", &lo}, {"max", &hi}});
   CHECK(swapped.outputs[0] == vec<int32_t>({1, 1, 1}));
-  CHECK(swapped.semantics.category == Semantics::kImplementationDefined);
+  CHECK(swapped.semantics.category == Semantics::kDefined);
+  auto swapped12 = run_clip(12, {{"x", &x}, {"min", &lo}, {"max", &hi}});
+  CHECK(swapped12.outputs[0] == vec<int32_t>({1, 1, 1}));
+  CHECK(swapped12.semantics.category == Semantics::kImplementationDefined);
   CHECK(run_node_output("Clip", 6, {vec<float>({-10, 10})}, {make_attr("min", 3.0f), make_attr("max", 2.0f)}) ==
         vec<float>({2, 2}));
   // Infinities with an absent bound pass unchanged.
