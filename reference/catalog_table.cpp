@@ -69,7 +69,7 @@ const std::vector<CatalogRow>& catalog() {
     {"", "Ceil", 13, ops::ceil_unary, kExact, "+bfloat16", ""},
     {"", "Celu", 12, ops::celu, kExact, "alpha expm1(x/alpha) for x < 0; float only", ""},
     {"", "Clip", 1, ops::clip_attributes, kExact, "min/max float attributes; consumed_inputs", ""},
-    {"", "Clip", 6, ops::clip_attributes, kExact, "consumed_inputs removed; min/max default to -/+FLT_MAX", ""},
+    {"", "Clip", 6, ops::clip_attributes, kExact, "consumed_inputs removed; min/max default to -/+FLT_MAX (an absent one is no bound; beyond FLT_MAX implementation-defined)", ""},
     {"", "Clip", 11, ops::clip_inputs_v11, kExact, "min/max become optional scalar inputs", ""},
     {"", "Clip", 12, ops::clip_inputs_v11, kExact, "+all integer types", ""},
     {"", "Clip", 13, ops::clip_inputs_v13, kExact, "+bfloat16; min > max gives max (now written down)", ""},
