@@ -25,6 +25,19 @@ CaseFiles CaseFiles::of(const fs::path& case_dir) {
   return f;
 }
 
+std::vector<Tensor> read_expected_outputs(const CaseFiles& files) {
+  // Read as the model declares its outputs (ONNX 1.12 stores bfloat16 as uint16 bits).
+  const onnx::ModelProto model = read_model_file(files.model);
+  std::vector<Tensor> outputs;
+  for (const auto& p : files.expected) {
+    Tensor t = read_tensor_file(p);
+    const int i = static_cast<int>(outputs.size());
+    outputs.push_back(i < model.graph().output_size() ? as_declared(std::move(t), model.graph().output(i).type())
+                                                      : std::move(t));
+  }
+  return outputs;
+}
+
 RunResult run_reference(const CaseFiles& files) {
   const Model model = Model::load(files.model);
   const auto& names = model.input_names();
@@ -32,7 +45,7 @@ RunResult run_reference(const CaseFiles& files) {
     invalid_model(std::to_string(files.inputs.size()) + " input files for a model with " +
                   std::to_string(names.size()) + " feedable inputs");
   std::vector<Tensor> inputs;
-  for (const auto& p : files.inputs) inputs.push_back(read_tensor_file(p));
+  for (const auto& p : files.inputs) inputs.push_back(as_declared(read_tensor_file(p), model.input_type(inputs.size())));
   if (inputs.size() == names.size()) return model.run(inputs);
   std::map<std::string, Tensor> feeds;
   for (size_t i = 0; i < inputs.size(); ++i) feeds.emplace(names[i], std::move(inputs[i]));
@@ -47,7 +60,7 @@ OracleOutcome oracle_outputs(OracleKind kind, const CaseFiles& files) {
         o.why_not = "the suite stores no outputs for this case";
         return o;
       }
-      for (const auto& p : files.expected) o.outputs.push_back(read_tensor_file(p));
+      o.outputs = read_expected_outputs(files);
     } else {
       RunResult r = run_reference(files);
       o.outputs = std::move(r.outputs);

@@ -17,6 +17,9 @@ const char* oracle_name(OracleKind k);
 // are fewer files than graph inputs. Throws touchstone::Error like Model does.
 RunResult run_reference(const CaseFiles& files);
 
+// The suite's stored outputs, read as the model declares them (reference/model.h as_declared).
+std::vector<Tensor> read_expected_outputs(const CaseFiles& files);
+
 OracleOutcome oracle_outputs(OracleKind kind, const CaseFiles& files);
 
 }  // namespace touchstone::harness

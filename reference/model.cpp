@@ -42,6 +42,15 @@ std::string mismatch(const onnx::TypeProto& declared, const Tensor& tensor) {
 
 }  // namespace
 
+Tensor as_declared(Tensor t, const onnx::TypeProto& declared) {
+  if (t.dtype() != DType::kUInt16 || !declared.has_tensor_type()) return t;
+  const int code = declared.tensor_type().elem_type();
+  if (code != static_cast<int>(DType::kBFloat16) && code != static_cast<int>(DType::kFloat16)) return t;
+  Tensor out(static_cast<DType>(code), t.shape());
+  std::copy(t.bytes().begin(), t.bytes().end(), out.mutable_bytes().begin());
+  return out;
+}
+
 Model Model::load(const std::filesystem::path& path) {
   auto proto = read_model_file(path);
   return from_proto(std::move(proto), path.parent_path(), path.string());
@@ -82,6 +91,14 @@ Model Model::from_proto(onnx::ModelProto proto, const std::filesystem::path& bas
     if (!m.initializers_.emplace(init.name(), tensor_from_proto(init, base_dir, what)).second)
       invalid_model(where + ": initializer '" + init.name() + "' is defined twice");
   }
+  // The reference carries tensors only (sequences, maps and optionals are not yet).
+  for (const auto* values : {&graph.input(), &graph.output()}) {
+    for (const auto& v : *values) {
+      if (v.has_type() && !v.type().has_tensor_type())
+        not_implemented(where + ": graph value '" + v.name() + "' is " + declared_type_string(v.type()) +
+                        "; the reference carries tensors only");
+    }
+  }
   std::set<std::string> graph_inputs;
   for (const auto& input : graph.input()) {
     if (!graph_inputs.insert(input.name()).second)
@@ -97,6 +114,14 @@ Model Model::from_proto(onnx::ModelProto proto, const std::filesystem::path& bas
   m.check_graph();
   return m;
 }
+
+const onnx::TypeProto& Model::input_type(size_t i) const {
+  for (const auto& input : proto_.graph().input())
+    if (input.name() == input_names_.at(i)) return input.type();
+  throw std::logic_error("no graph input " + input_names_.at(i));
+}
+
+const onnx::TypeProto& Model::output_type(size_t i) const { return proto_.graph().output(static_cast<int>(i)).type(); }
 
 int Model::opset(std::string_view domain) const {
   auto it = opsets_.find(std::string(canonical_domain(domain)));

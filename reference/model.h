@@ -26,6 +26,11 @@ struct RunResult {
   SemanticsRecord semantics;    // what, if anything, ONNX leaves open in these results
 };
 
+// ONNX 1.12's test data stores bfloat16 tensors as their bit patterns with data_type
+// UINT16. Returns `t` read as the type `declared` names when that is bfloat16 or float16
+// and `t` is uint16 (same bits, same width); otherwise `t` unchanged.
+Tensor as_declared(Tensor t, const onnx::TypeProto& declared);
+
 class Model {
  public:
   // Reads and checks a model file; external data is resolved next to it.
@@ -42,6 +47,10 @@ class Model {
   const std::vector<const CatalogRow*>& node_rows() const { return node_rows_; }
   // The opset the model imports for a domain (0 if none).
   int opset(std::string_view domain) const;
+
+  // The declared types of the feedable inputs and of the outputs, in order.
+  const onnx::TypeProto& input_type(size_t i) const;
+  const onnx::TypeProto& output_type(size_t i) const;
 
   // Runs with `inputs` in input_names() order.
   RunResult run(const std::vector<Tensor>& inputs) const;

@@ -44,7 +44,7 @@ class ExpectedBackend : public Backend {
       return o;
     }
     try {
-      for (const auto& p : files_.expected) o.outputs.push_back(read_tensor_file(p));
+      o.outputs = read_expected_outputs(files_);
     } catch (const Error& e) {
       o.status = BackendOutcome::kError;
       o.message = e.what();

@@ -101,7 +101,8 @@ TEST_CASE("the reference agrees with ONNX's stored outputs for every implemented
   CHECK(totals.value("pass", 0) >= 29);
   for (const auto& [verdict, count] : totals.items()) {
     INFO(verdict << " " << count);
-    CHECK((verdict == "pass" || verdict == "unsupported"));
+    // expected-fail: harness/expected_failures/reference.txt, one written reason per test.
+    CHECK((verdict == "pass" || verdict == "unsupported" || verdict == "expected-fail"));
   }
   CHECK(report.at("cases").size() == report.at("run").at("suite").at("case_count"));
   fs::remove_all(root);

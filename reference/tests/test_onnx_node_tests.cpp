@@ -18,8 +18,6 @@ namespace {
 
 // ONNX node tests the reference cannot run, one reason each (one line per test).
 const std::vector<std::pair<std::string, std::string>> kSkipped = {
-    {"test_identity_opt", "an optional value: the reference carries tensors only (Identity-16 is partial)"},
-    {"test_identity_sequence", "a sequence value: the reference carries tensors only (Identity-14 is partial)"},
     {"test_cast_FLOAT_to_BFLOAT16", "ONNX 1.12's expected values truncate the float's low 16 bits; Cast-13 rounds to nearest even"},
     {"test_castlike_FLOAT_to_BFLOAT16", "as test_cast_FLOAT_to_BFLOAT16: expected values truncate instead of rounding"},
     {"test_castlike_FLOAT_to_BFLOAT16_expanded", "as test_cast_FLOAT_to_BFLOAT16: expected values truncate instead of rounding"},
@@ -29,15 +27,6 @@ const std::vector<std::pair<std::string, std::string>> kSkipped = {
 
 bool skipped(const std::string& test) {
   return std::any_of(kSkipped.begin(), kSkipped.end(), [&](const auto& s) { return s.first == test; });
-}
-
-// ONNX 1.12 wrote the bfloat16 tensors of its Cast and CastLike tests as their bit
-// patterns with data_type UINT16; read such a tensor as the bfloat16 the model declares.
-Tensor as_declared(Tensor t, const onnx::ValueInfoProto& declared) {
-  if (t.dtype() != DType::kUInt16 || declared.type().tensor_type().elem_type() != onnx::TensorProto::BFLOAT16) return t;
-  Tensor b(DType::kBFloat16, t.shape());
-  std::copy(t.bytes().begin(), t.bytes().end(), b.mutable_bytes().begin());
-  return b;
 }
 
 // Returns "" when `actual` agrees with `expected`, else why not.
@@ -89,10 +78,10 @@ TEST_CASE("the reference agrees with ONNX's node tests of every implemented op",
       std::vector<Tensor> inputs, expected;
       for (size_t i = 0; fs::exists(set.path() / ("input_" + std::to_string(i) + ".pb")); ++i)
         inputs.push_back(as_declared(read_tensor_file(set.path() / ("input_" + std::to_string(i) + ".pb")),
-                                     model->proto().graph().input(static_cast<int>(i))));
+                                     model->input_type(i)));
       for (size_t i = 0; fs::exists(set.path() / ("output_" + std::to_string(i) + ".pb")); ++i)
         expected.push_back(as_declared(read_tensor_file(set.path() / ("output_" + std::to_string(i) + ".pb")),
-                                       model->proto().graph().output(static_cast<int>(i))));
+                                       model->output_type(i)));
       const auto result = model->run(inputs);
       REQUIRE(result.outputs.size() == expected.size());
       for (size_t i = 0; i < expected.size(); ++i) {
