@@ -1,4 +1,5 @@
 #include "cases/generator.h"
+#include "cases/tolerance.h"
 
 #include <algorithm>
 #include <fstream>
@@ -86,8 +87,7 @@ Case finish(const CatalogRow& row, CaseDraft draft) {
   m.tags = std::move(draft.tags);
   m.valid = draft.invalid_rule.empty();
   m.invalid_rule = std::move(draft.invalid_rule);
-  // Exact rows are judged exactly; a bounded row would state its bound (none yet has specs).
-  m.tolerance.kind = row.numerics == Numerics::kExact ? Tolerance::kExact : Tolerance::kOnnx;
+  m.tolerance = tolerance_for(row, types.size());
 
   const auto& schema = schema_of(row);
   SingleNodeModel spec{m.op, m.domain, m.opset, {}, {}, draft.attributes, 0};

@@ -1,0 +1,26 @@
+// Which policy judges each op's cases (cases/tolerance.cpp states the reasons).
+#include <catch2/catch.hpp>
+
+#include "cases/tolerance.h"
+
+using namespace touchstone;
+using namespace touchstone::cases;
+
+namespace {
+Tolerance policy(const char* op, int opset, size_t inputs = 1) {
+  const CatalogRow* row = resolve_op("", op, opset);
+  REQUIRE(row);
+  return tolerance_for(*row, inputs);
+}
+}  // namespace
+
+TEST_CASE("IEEE basic operations and exact ops are judged exactly; functions within 4 ulp; sums by a bound",
+          "[tolerance]") {
+  for (const char* op : {"Add", "Sub", "Mul", "Div", "Sqrt", "Reciprocal", "Abs", "Round", "Cast", "Clip", "Max"})
+    CHECK(policy(op, 17).to_string() == "exact");
+  for (const char* op : {"Exp", "Log", "Sin", "Tanh", "Erf", "Pow", "Sigmoid", "Selu", "HardSwish"})
+    CHECK(policy(op, 17).to_string() == "ulp(4)");
+  CHECK(policy("Sum", 13, 3).kind == Tolerance::kBound);
+  CHECK(policy("Sum", 13, 3).bound_terms == 3);
+  CHECK(policy("Mean", 13, 1).to_string() == "exact");  // one input: Mean is the identity
+}
