@@ -70,6 +70,8 @@ VerdictResult judge(const CaseMeta& meta, const BackendOutcome& outcome, const O
   if (!meta.valid) {
     switch (outcome.status) {
       case BackendOutcome::kRejected: return {Verdict::kPass, outcome.message, {}};
+      // Refusing the model only when running it still refuses it: no output was produced.
+      case BackendOutcome::kError: return {Verdict::kPass, "refused at run time: " + outcome.message, {}};
       case BackendOutcome::kOk:
         return {Verdict::kAcceptedInvalid,
                 "ran a model that breaks " + (meta.invalid_rule.empty() ? std::string("its op-version") : meta.invalid_rule),
