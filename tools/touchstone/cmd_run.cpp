@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
+#include <thread>
 #include <sstream>
 #include <unistd.h>
 
@@ -25,7 +26,7 @@ namespace fs = std::filesystem;
 struct RunCommandOptions {
   std::string suite, backend, oracle = "reference", shard, ops, report_dir, expected_failures, root, scratch;
   std::vector<std::string> cases;
-  int jobs = 1;
+  int jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));  // one worker per core
   double timeout = 30;
   bool resume = false, flush_subnormals = false, ignore_zero_sign = false, no_expected_failures = false;
   bool quiet = false;
@@ -133,7 +134,7 @@ void add_run_command(CLI::App& app, Action& action) {
       ->required();
   sub->add_option("--oracle", o->oracle, "reference (run the reference) or expected (stored outputs)")
       ->check(CLI::IsMember({"reference", "expected"}));
-  sub->add_option("--jobs,-j", o->jobs, "Workers, each with its own backend process")->check(CLI::Range(1, 256));
+  sub->add_option("--jobs,-j", o->jobs, "Workers, each with its own backend process (default: one per core)")->check(CLI::Range(1, 256));
   sub->add_option("--timeout", o->timeout, "Seconds per case before the backend is killed (default 30)")
       ->check(CLI::PositiveNumber);
   sub->add_option("--shard", o->shard,
