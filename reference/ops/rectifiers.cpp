@@ -77,8 +77,17 @@ Tensors relu(const Node& node, const Inputs& in) {
       node.mark(Semantics::kImplementationDefined, kNanCases);
       return x;
     }
-    if constexpr (is_real_float<T>) return numeric::widen(x) > 0 ? x : zero<T>();
-    else return x > 0 ? x : zero<T>();
+    if constexpr (is_real_float<T>) {
+      const double v = numeric::widen(x);
+      // max(0, -0): ONNX does not say which zero; IEEE 754-2019's maximum gives +0, as
+      // does the reference, but IEEE 754-2008's maxNum (and many SIMD max instructions)
+      // may return either.
+      if (v == 0 && std::signbit(v))
+        node.mark(Semantics::kImplementationDefined, "Relu of -0 (the result is +0)");
+      return v > 0 ? x : zero<T>();
+    } else {
+      return x > 0 ? x : zero<T>();
+    }
   })};
 }
 
