@@ -26,7 +26,7 @@ int run_eval(const EvalOptions& o) {
     if (!std::filesystem::exists(path))
       io_error(path.string() + ": missing; the model takes " + std::to_string(model.input_names().size()) +
                " inputs (" + std::to_string(i) + " is '" + model.input_names()[i] + "')");
-    inputs.push_back(read_tensor_file(path));
+    inputs.push_back(as_declared(read_tensor_file(path), model.input_type(i)));  // bf16 stored as uint16
   }
   if (std::filesystem::exists(dir / ("input_" + std::to_string(inputs.size()) + ".pb")))
     io_error(dir.string() + " holds more input files than the model's " + std::to_string(inputs.size()) + " inputs");
