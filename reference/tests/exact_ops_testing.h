@@ -12,10 +12,6 @@
 
 namespace touchstone::testing {
 
-template <class T>
-Tensor vec(std::vector<T> values) {
-  return Tensor::from_values<T>({static_cast<int64_t>(values.size())}, values);
-}
 
 template <class T>
 Tensor scalar(T value) {

@@ -7,10 +7,6 @@
 
 namespace touchstone::testing::logic {
 
-template <class T>
-Tensor vec(std::vector<T> values) {
-  return Tensor::from_values<T>({static_cast<int64_t>(values.size())}, values);
-}
 
 inline Tensor bools(std::vector<bool> values, Shape shape = {}) {
   if (shape.empty()) shape = {static_cast<int64_t>(values.size())};

@@ -23,6 +23,12 @@ inline Tensor run_node_output(const std::string& op, int opset, const std::vecto
   return run_node(op, opset, inputs, attributes).outputs.at(0);
 }
 
+// A tensor of shape (n,) holding `values`.
+template <class T>
+Tensor vec(std::vector<T> values) {
+  return Tensor::from_values<T>({static_cast<int64_t>(values.size())}, values);
+}
+
 // A float tensor whose element at flat index i is i (exact in float up to 2^24).
 inline Tensor iota_float(const Shape& shape, float scale = 1.0f) {
   Tensor t(DType::kFloat, shape);

@@ -33,10 +33,6 @@ using namespace touchstone::oracle;
 
 namespace {
 
-template <class T>
-Tensor vec(const std::vector<T>& values) {
-  return Tensor::from_values<T>({static_cast<int64_t>(values.size())}, values);
-}
 
 std::vector<double> doubles(const Tensor& t) {
   std::vector<double> out;

@@ -11,10 +11,6 @@ using namespace touchstone::testing;
 
 namespace {
 
-template <class T>
-Tensor vec(std::vector<T> values) {
-  return Tensor::from_values<T>({static_cast<int64_t>(values.size())}, values);
-}
 
 void check_invalid(const std::string& op, int opset, const std::vector<Tensor>& in,
                    const std::string& label, const std::string& fragment) {

@@ -17,10 +17,6 @@ namespace oracle = touchstone::oracle;
 
 namespace {
 
-template <class T>
-Tensor vec(std::vector<T> values) {
-  return Tensor::from_values<T>({static_cast<int64_t>(values.size())}, values);
-}
 Tensor strs(std::vector<std::string> values) { return vec<std::string>(std::move(values)); }
 
 // Small whole numbers (exact in every type) as a tensor of `d`; bool takes v != 0.
