@@ -156,7 +156,7 @@ Comparison compare_tensor(const Tensor& expected, const Tensor& actual, const Co
 }
 
 Comparison compare_outputs(const std::vector<Tensor>& expected, const std::vector<Tensor>& actual,
-                           const ComparePolicy& policy) {
+                           const ComparePolicy& policy, const std::vector<std::vector<double>>& magnitudes) {
   Comparison total;
   if (expected.size() != actual.size()) {
     total.kind = Comparison::kWrongCount;
@@ -164,7 +164,9 @@ Comparison compare_outputs(const std::vector<Tensor>& expected, const std::vecto
     return total;
   }
   for (size_t i = 0; i < expected.size(); ++i) {
-    Comparison c = compare_tensor(expected[i], actual[i], policy);
+    const bool have = i < magnitudes.size() && static_cast<int64_t>(magnitudes[i].size()) == expected[i].size();
+    Comparison c = compare_tensor(expected[i], actual[i], policy,
+                                  have ? std::span<const double>(magnitudes[i]) : std::span<const double>());
     total.max_ulp = std::max(total.max_ulp, c.max_ulp);
     total.max_abs = std::max(total.max_abs, c.max_abs);
     total.bad_count += c.bad_count;

@@ -67,8 +67,9 @@ double accumulation_bound(double expected, double magnitude, double n, DType dty
 // One output. `magnitudes` (optional, one per element) feeds the bound policy.
 Comparison compare_tensor(const Tensor& expected, const Tensor& actual, const ComparePolicy& policy,
                           std::span<const double> magnitudes = {});
-// All outputs of a case, in order; metrics are merged over outputs.
+// All outputs of a case, in order; metrics are merged over outputs. `magnitudes[i]`, when
+// present, feeds output i's bound policy.
 Comparison compare_outputs(const std::vector<Tensor>& expected, const std::vector<Tensor>& actual,
-                           const ComparePolicy& policy);
+                           const ComparePolicy& policy, const std::vector<std::vector<double>>& magnitudes = {});
 
 }  // namespace touchstone::harness

@@ -1,5 +1,8 @@
 #include "harness/oracle.h"
 
+#include <cmath>
+
+#include "reference/numeric/exact.h"
 #include "reference/tensor_proto.h"
 
 namespace touchstone::harness {
@@ -50,6 +53,34 @@ RunResult run_reference(const CaseFiles& files) {
   std::map<std::string, Tensor> feeds;
   for (size_t i = 0; i < inputs.size(); ++i) feeds.emplace(names[i], std::move(inputs[i]));
   return model.run_named(feeds);
+}
+
+std::vector<std::vector<double>> term_magnitudes(const CaseFiles& files) {
+  try {
+    const Model model = Model::load(files.model);
+    std::vector<Tensor> inputs;
+    for (const auto& p : files.inputs) {
+      Tensor t = as_declared(read_tensor_file(p), model.input_type(inputs.size()));
+      visit_dtype(t.dtype(), [&]<class T>() {
+        if constexpr (is_real_float<T>) {
+          for (auto& v : t.data<T>()) v = numeric::narrow<T>(std::fabs(numeric::widen(v)));
+        }
+      });
+      inputs.push_back(std::move(t));
+    }
+    std::vector<std::vector<double>> out;
+    for (const auto& t : model.run(inputs).outputs) {
+      std::vector<double> m;
+      visit_dtype(t.dtype(), [&]<class T>() {
+        if constexpr (is_real_float<T>)
+          for (const auto& v : t.data<T>()) m.push_back(numeric::widen(v));
+      });
+      out.push_back(std::move(m));
+    }
+    return out;
+  } catch (const Error&) {
+    return {};
+  }
 }
 
 OracleOutcome oracle_outputs(OracleKind kind, const CaseFiles& files) {

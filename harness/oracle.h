@@ -22,4 +22,10 @@ std::vector<Tensor> read_expected_outputs(const CaseFiles& files);
 
 OracleOutcome oracle_outputs(OracleKind kind, const CaseFiles& files);
 
+// The magnitudes of the terms an accumulating op adds up, per output element: the
+// reference run on the inputs' absolute values (Sum(|x_i|); for Mean, Sum(|x_i|)/n; for a
+// dot product, |A|·|B| — the quantities the standard error bounds of recursive summation
+// are stated in). Empty when the reference cannot run the case.
+std::vector<std::vector<double>> term_magnitudes(const CaseFiles& files);
+
 }  // namespace touchstone::harness

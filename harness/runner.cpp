@@ -142,7 +142,10 @@ reports::Report run_suite(const Suite& suite, const RunOptions& o) {
       const auto start = std::chrono::steady_clock::now();
       backend.submit(c.meta.id, files, out_dir, o.timeout_s);
       OracleOutcome oracle;
-      if (c.meta.valid) oracle = oracle_outputs(o.oracle, files);  // while the backend works
+      if (c.meta.valid) {  // while the backend works
+        oracle = oracle_outputs(o.oracle, files);
+        if (oracle.available && c.meta.tolerance.kind == Tolerance::kBound) oracle.magnitudes = term_magnitudes(files);
+      }
       const BackendOutcome outcome = backend.collect();
       const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
 

@@ -83,7 +83,7 @@ VerdictResult judge(const CaseMeta& meta, const BackendOutcome& outcome, const O
   if (!oracle.available) return {Verdict::kSkip, "oracle cannot judge: " + oracle.why_not, {}};
 
   VerdictResult r;
-  r.comparison = compare_outputs(oracle.outputs, outcome.outputs, policy);
+  r.comparison = compare_outputs(oracle.outputs, outcome.outputs, policy, oracle.magnitudes);
   r.message = r.comparison.message;
   r.values_compared = r.comparison.kind == Comparison::kMatch || r.comparison.kind == Comparison::kValues;
   switch (r.comparison.kind) {

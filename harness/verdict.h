@@ -42,6 +42,9 @@ struct OracleOutcome {
   std::string why_not;     // when not available
   std::vector<Tensor> outputs;
   Semantics semantics = Semantics::kDefined;  // from the reference run, when it ran
+  // For the bound policy: per output, per element, the magnitude of the accumulated
+  // terms (oracle.h term_magnitudes). Empty: the comparator falls back to |expected|.
+  std::vector<std::vector<double>> magnitudes;
 };
 
 struct VerdictResult {

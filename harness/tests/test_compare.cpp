@@ -127,3 +127,20 @@ TEST_CASE("outputs: count first, metrics merged, first differing output named", 
   CHECK(m.bad_count == 20);
   CHECK(m.first_mismatches.size() == 5);
 }
+
+TEST_CASE("the bound policy uses the magnitudes of the terms when the oracle gives them", "[compare][bound]") {
+  // Sum of float32 {1e8, 1, -1e8}: exactly 1; a left-to-right float sum gives 0
+  // ((1e8 + 1) rounds to 1e8). Recursive summation of n = 3 terms is within
+  // gamma_3 * (|1e8| + |1| + |-1e8|) + u * |1| ~ 35.8 of the exact sum, so 0 passes
+  // given the magnitude 200000001; judged by |expected| = 1 alone it would not.
+  ComparePolicy p;
+  p.tolerance.kind = Tolerance::kBound;
+  p.tolerance.bound_terms = 3;
+  const std::vector<Tensor> expected = {Tensor::from_values<float>({1}, {1.0f})};
+  const std::vector<Tensor> actual = {Tensor::from_values<float>({1}, {0.0f})};
+  CHECK(compare_outputs(expected, actual, p, {{200000001.0}}).ok());
+  CHECK_FALSE(compare_outputs(expected, actual, p).ok());
+  // A result outside the bound still fails: 100 is more than 35.8 away.
+  const std::vector<Tensor> far = {Tensor::from_values<float>({1}, {100.0f})};
+  CHECK_FALSE(compare_outputs(expected, far, p, {{200000001.0}}).ok());
+}

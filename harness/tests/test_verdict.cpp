@@ -11,7 +11,7 @@ namespace {
 Tensor f32(float v) { return Tensor::from_values<float>({1}, {v}); }
 BackendOutcome ran(float v) { return {BackendOutcome::kOk, "", {f32(v)}, 0.1}; }
 BackendOutcome failed(BackendOutcome::Status s) { return {s, "backend says no", {}, -1}; }
-OracleOutcome oracle(float v) { return {true, "", {f32(v)}, Semantics::kDefined}; }
+OracleOutcome oracle(float v) { return {true, "", {f32(v)}, Semantics::kDefined, {}}; }
 
 }  // namespace
 
@@ -30,7 +30,7 @@ TEST_CASE("valid cases", "[verdict]") {
   CHECK(decide(meta, failed(BackendOutcome::kError), oracle(1), p).verdict == Verdict::kError);
   CHECK(decide(meta, failed(BackendOutcome::kCrash), oracle(1), p).verdict == Verdict::kCrash);
   CHECK(decide(meta, failed(BackendOutcome::kTimeout), oracle(1), p).verdict == Verdict::kTimeout);
-  const auto skip = decide(meta, ran(1), OracleOutcome{false, "reference: not implemented", {}, {}}, p);
+  const auto skip = decide(meta, ran(1), OracleOutcome{false, "reference: not implemented", {}, {}, {}}, p);
   CHECK(skip.verdict == Verdict::kSkip);
   CHECK(skip.message.find("not implemented") != std::string::npos);
 }
