@@ -35,7 +35,6 @@
 #include <limits>
 #include <utility>
 
-#include "onnx/defs/schema.h"
 #include "reference/node_check.h"
 #include "reference/numeric/exact.h"
 #include "reference/ops/cast_string.h"
@@ -226,12 +225,9 @@ DType target_type(const Node& node, int version) {
       to = dtype_from_code(static_cast<int>(code));
     if (!to) invalid_model(node.op_version() + ": to = " + spelled + " is not an element type TensorProto.DataType has");
   }
-  const onnx::OpSchema* schema = onnx::OpSchemaRegistry::Schema("Cast", version);
-  for (const auto& c : schema->typeConstraintParams()) {
-    if (c.type_param_str != "T2") continue;
-    for (const auto& allowed : c.allowed_type_strs)
-      if (allowed == tensor_type_string(*to)) return *to;
-  }
+  const Schema* schema = find_schema("", "Cast", version);
+  for (DType allowed : allowed_dtypes(*schema, "T2"))
+    if (allowed == *to) return *to;
   invalid_model(node.op_version() + ": to = " + spelled + " (" + tensor_type_string(*to) +
                 ") is outside type constraint T2");
 }
