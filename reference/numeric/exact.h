@@ -20,10 +20,11 @@
 
 namespace touchstone::numeric {
 
-// Exact widening of any real float type (float16, bfloat16, float, double) to double.
+// Exact widening of any real float type (float16, bfloat16, float, double), and of the
+// float8 and float4 types, to double.
 template <class T>
 double widen(T x) {
-  if constexpr (is_small_float<T>) {
+  if constexpr (is_small_float<T> || is_minifloat<T>) {
     return to_double(x);
   } else {
     return static_cast<double>(x);
@@ -66,7 +67,9 @@ ExactValue exact_value(T x) {
 }
 
 // Binary formats MPFR rounds to: precision (bits, with the implicit one), and the
-// exponent range of normal numbers.
+// exponent range of normal numbers. For the float8/float4 types the range is their
+// finite values' (MPFR would also allow the top patterns they use for NaN/inf: callers
+// that round to them compare with minifloat_max).
 struct FloatFormat {
   int precision;
   int min_exponent;  // exponent of the smallest normal, as in x = 1.f * 2^e
@@ -77,6 +80,12 @@ constexpr FloatFormat float_format() {
   if constexpr (std::is_same_v<T, Float16>) return {11, -14, 15};
   else if constexpr (std::is_same_v<T, BFloat16>) return {8, -126, 127};
   else if constexpr (std::is_same_v<T, float>) return {24, -126, 127};
+  else if constexpr (std::is_same_v<T, Float8E4M3FN>) return {4, -6, 8};
+  else if constexpr (std::is_same_v<T, Float8E4M3FNUZ>) return {4, -7, 7};
+  else if constexpr (std::is_same_v<T, Float8E5M2>) return {3, -14, 15};
+  else if constexpr (std::is_same_v<T, Float8E5M2FNUZ>) return {3, -15, 15};
+  else if constexpr (std::is_same_v<T, Float4E2M1>) return {2, 0, 2};
+  else if constexpr (std::is_same_v<T, Float8E8M0>) return {1, -127, 127};
   else return {53, -1022, 1023};
 }
 
