@@ -67,6 +67,7 @@ double pow_rounded(ExactValue x, ExactValue y, FloatFormat format) {
     if (auto e = exact_double(y)) {
       if (auto r = decide(approximate_pow(x.d, *e, format.precision), format)) return *r;
     }
+    count_fallback();
   }
   Mpfr base(64), exponent(64), result(format.precision);
   set_exact(base.get(), x);

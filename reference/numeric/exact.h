@@ -17,6 +17,7 @@
 #include <type_traits>
 
 #include "reference/dtype.h"
+#include "reference/numeric/small_float_bits.h"
 
 namespace touchstone::numeric {
 
@@ -24,7 +25,7 @@ namespace touchstone::numeric {
 template <class T>
 double widen(T x) {
   if constexpr (is_small_float<T>) {
-    return to_double(x);
+    return bits::widen_small(x);  // exact, inline (checked against to_double)
   } else {
     return static_cast<double>(x);
   }
@@ -33,6 +34,13 @@ double widen(T x) {
 // `v` rounded once to T (round to nearest, ties to even).
 template <class T>
 T narrow(double v) {
+  if constexpr (is_small_float<T>) {
+    // Inline bit rounding in the common range (checked against half.cpp's in the tests).
+    const double magnitude = v < 0 ? -v : v;
+    if (magnitude >= 0x1p-960 && magnitude <= 0x1p960) {
+      if (auto b = bits::round_small<T>(v)) return T{*b};
+    }
+  }
   if constexpr (std::is_same_v<T, Float16>) {
     return float16_from_double(v);
   } else if constexpr (std::is_same_v<T, BFloat16>) {

@@ -9,6 +9,7 @@ namespace touchstone::numeric {
 namespace {
 
 std::atomic<bool> fast_path{true};
+std::atomic<unsigned long long> fallbacks{0};
 
 using dd::DD;
 constexpr double eps = dd::kOpError;
@@ -165,6 +166,8 @@ Approximation with_double_double(Fn fn, double x) {
 
 bool fast_path_enabled() { return fast_path.load(std::memory_order_relaxed); }
 void set_fast_path(bool enabled) { fast_path.store(enabled, std::memory_order_relaxed); }
+unsigned long long fallback_count() { return fallbacks.load(std::memory_order_relaxed); }
+void count_fallback() { fallbacks.fetch_add(1, std::memory_order_relaxed); }
 
 Approximation approximate(Fn fn, double x, int precision) {
   if (!std::isfinite(x)) return {};

@@ -20,6 +20,7 @@
 
 #include "reference/numeric/double_double.h"
 #include "reference/numeric/exact.h"
+#include "reference/numeric/small_float_bits.h"
 
 namespace touchstone::numeric {
 
@@ -27,6 +28,9 @@ namespace touchstone::numeric {
 // benchmark and the tests compare the two.
 bool fast_path_enabled();
 void set_fast_path(bool enabled);
+// How many times the fast path was tried and left the value to MPFR (for tests).
+unsigned long long fallback_count();
+void count_fallback();
 
 // The relative error claimed for one call of glibc's double functions: glibc documents
 // at most a few ulps (2^-52 each) for those used here; 2^-40 is over 500 times that.
@@ -68,12 +72,22 @@ std::optional<T> decide(const Approximation& a) {
     return std::nullopt;
   } else {
     // The interval lies within hi -+ reach; the end points are rounded and then moved one
-    // double outward, so they enclose it. narrow<T> rounds a double correctly, and
-    // rounding is monotonic: equal end results mean one result for the whole interval.
+    // double outward, so they enclose it (reach <= 2^-20 |hi|: both have hi's sign).
+    // Rounding to T is monotonic: equal end results mean one result for the interval.
     const double reach = (std::fabs(a.lo) + a.error) * (1 + 0x1p-50);
-    const T low = narrow<T>(std::nextafter(a.hi - reach, -INFINITY));
-    const T high = narrow<T>(std::nextafter(a.hi + reach, INFINITY));
-    if (std::memcmp(&low, &high, sizeof(T)) == 0) return low;
+    double low = a.hi - reach, high = a.hi + reach;
+    low = low > 0 ? bits::toward_zero(low) : bits::away_from_zero(low);
+    high = high > 0 ? bits::away_from_zero(high) : bits::toward_zero(high);
+    if constexpr (is_small_float<T>) {
+      const auto r_low = bits::round_small<T>(low), r_high = bits::round_small<T>(high);
+      if (r_low && r_high) {
+        if (*r_low == *r_high) return T{*r_low};
+        return std::nullopt;
+      }
+    }
+    // float (a correctly rounded hardware conversion), or a tiny 16-bit result.
+    const T r_low = narrow<T>(low), r_high = narrow<T>(high);
+    if (std::memcmp(&r_low, &r_high, sizeof(T)) == 0) return r_low;
     return std::nullopt;
   }
 }

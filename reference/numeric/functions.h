@@ -23,6 +23,7 @@
 #pragma once
 #include <mpfr.h>
 
+#include <cmath>
 #include <functional>
 
 #include "reference/numeric/exact.h"
@@ -69,6 +70,7 @@ template <class T, class Fast, class Slow>
 T correctly_rounded_as(const Fast& fast, const Slow& slow) {
   if (fast_path_enabled()) {
     if (auto r = decide<T>(fast(float_format<T>().precision))) return *r;
+    count_fallback();
   }
   return correctly_rounded_as<T>(Formula(slow));
 }
@@ -80,8 +82,13 @@ MpfrUnary mpfr_function(Fn fn);
 template <class T>
 T rounded(Fn fn, T x) {
   const double v = widen(x);
+  // sqrt: IEEE's double sqrt is correctly rounded, and rounding it again to p <= 24 bits
+  // is innocuous (53 >= 2p + 2, Figueroa 1995, as for + - * / in exact.h).
+  // (Negative and NaN inputs go to MPFR, which gives its NaN.)
+  if (fn == Fn::kSqrt && v >= 0 && fast_path_enabled()) return narrow<T>(std::sqrt(v));
   if (fast_path_enabled()) {
     if (auto r = decide<T>(approximate(fn, v, float_format<T>().precision))) return *r;
+    count_fallback();
   }
   return narrow<T>(unary_rounded(v, mpfr_function(fn), float_format<T>()));
 }
