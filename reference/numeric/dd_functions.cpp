@@ -193,7 +193,13 @@ std::optional<DD> log1p(DD a) {
 // sin r = r S(r^2), cos r = C(r^2) with |r^2| <= 0.62: the tails are below 2^-112 and
 // 2^-118; Horner's steps err by eps each, relative to partial sums that the alternating
 // terms keep below 2 |result|: under 60 eps = 2^-96 each. kSinCosBound = 2^-88.
-std::optional<SinCos> sincos(double x) {
+namespace {
+
+struct Reduced {
+  long long quadrant;
+  DD r, z;  // z = r^2
+};
+std::optional<Reduced> reduce_half_pi(double x) {
   if (!(std::fabs(x) <= 0x1p20) || x == 0) return std::nullopt;
   const Tables& tb = tables();
   const double k = std::nearbyint(x * 0.63661977236758134);  // 2 / pi
@@ -202,19 +208,44 @@ std::optional<SinCos> sincos(double x) {
   r = add(r, -k * tb.half_pi[2]);
   r = add(r, -k * tb.half_pi[3]);
   if (k != 0 && std::fabs(r.hi) < 0x1p-30) return std::nullopt;
-  const DD z = mul(r, r);
-  // Horner with alternating signs: p_n = c_n - z p_(n+1).
-  DD sp = tb.inv_factorial[2 * kSinTerms - 1];
-  for (int n = kSinTerms - 2; n >= 0; --n) sp = sub(tb.inv_factorial[2 * n + 1], mul(sp, z));
-  DD cp = tb.inv_factorial[2 * kCosTerms - 2];
-  for (int n = kCosTerms - 2; n >= 0; --n) cp = sub(tb.inv_factorial[2 * n], mul(cp, z));
-  const DD sin_r = mul(sp, r), cos_r = cp;
-  switch (static_cast<long long>(k) & 3) {
-    case 0: return SinCos{sin_r, cos_r};
-    case 1: return SinCos{cos_r, neg(sin_r)};
-    case 2: return SinCos{neg(sin_r), neg(cos_r)};
-    default: return SinCos{neg(cos_r), sin_r};
-  }
+  return Reduced{static_cast<long long>(k) & 3, r, mul(r, r)};
+}
+
+// Horner with alternating signs: p_n = c_n - z p_(n+1).
+DD sin_series(const Reduced& a) {
+  const Tables& tb = tables();
+  DD p = tb.inv_factorial[2 * kSinTerms - 1];
+  for (int n = kSinTerms - 2; n >= 0; --n) p = sub(tb.inv_factorial[2 * n + 1], mul(p, a.z));
+  return mul(p, a.r);
+}
+DD cos_series(const Reduced& a) {
+  const Tables& tb = tables();
+  DD p = tb.inv_factorial[2 * kCosTerms - 2];
+  for (int n = kCosTerms - 2; n >= 0; --n) p = sub(tb.inv_factorial[2 * n], mul(p, a.z));
+  return p;
+}
+
+}  // namespace
+
+std::optional<DD> sin(double x) {
+  const auto a = reduce_half_pi(x);
+  if (!a) return std::nullopt;
+  const DD v = a->quadrant % 2 == 0 ? sin_series(*a) : cos_series(*a);
+  return a->quadrant >= 2 ? neg(v) : v;
+}
+
+std::optional<DD> cos(double x) {
+  const auto a = reduce_half_pi(x);
+  if (!a) return std::nullopt;
+  const DD v = a->quadrant % 2 == 0 ? cos_series(*a) : sin_series(*a);
+  return a->quadrant == 1 || a->quadrant == 2 ? neg(v) : v;
+}
+
+std::optional<DD> tan(double x) {
+  const auto a = reduce_half_pi(x);
+  if (!a) return std::nullopt;
+  const DD s = sin_series(*a), c = cos_series(*a);
+  return a->quadrant % 2 == 0 ? div(s, c) : neg(div(c, s));
 }
 
 // s = fl(sqrt(a.hi)) with relative error <= 2^-53; one Newton correction

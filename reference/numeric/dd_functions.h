@@ -28,12 +28,11 @@ std::optional<DD> expm1(double x);
 std::optional<DD> log(double x);
 // log(1 + a) for a > -1, a.hi finite.
 std::optional<DD> log1p(DD a);
-// sin x and cos x for 0 < |x| <= 2^20, unless x lies within 2^-30 of a nonzero multiple
-// of pi/2 (then nothing).
-struct SinCos {
-  DD sin, cos;
-};
-std::optional<SinCos> sincos(double x);
+// sin x, cos x, tan x for 0 < |x| <= 2^20, unless x lies within 2^-30 of a nonzero
+// multiple of pi/2 (then nothing). tan = sin / cos: 2 kSinCosBound + eps.
+std::optional<DD> sin(double x);
+std::optional<DD> cos(double x);
+std::optional<DD> tan(double x);
 // The square root of a > 0 (a between 2^-900 and 2^900).
 DD sqrt(DD a);
 

@@ -123,15 +123,9 @@ Approximation with_double_double(Fn fn, double x) {
     case Fn::kSqrt:
       if (!(x > 0 && x <= 0x1p900)) return {};
       return with_relative_error(dd::sqrt({x, 0}), dd::kSqrtBound);
-    case Fn::kSin:
-    case Fn::kCos:
-    case Fn::kTan: {
-      const auto sc = dd::sincos(x);
-      if (!sc) return {};
-      if (fn == Fn::kSin) return with_relative_error(sc->sin, dd::kSinCosBound);
-      if (fn == Fn::kCos) return with_relative_error(sc->cos, dd::kSinCosBound);
-      return with_relative_error(dd::div(sc->sin, sc->cos), 2 * dd::kSinCosBound + 2 * eps);
-    }
+    case Fn::kSin: return from(dd::sin(x), dd::kSinCosBound);
+    case Fn::kCos: return from(dd::cos(x), dd::kSinCosBound);
+    case Fn::kTan: return from(dd::tan(x), 2 * dd::kSinCosBound + 2 * eps);
     case Fn::kSinh:
     case Fn::kTanh: return odd(hyperbolic(fn, t), x < 0);
     case Fn::kCosh: return hyperbolic(fn, t);
