@@ -9,8 +9,9 @@
 //   to the narrow type. Double has 53 bits, at least 2p+2 for p = 11, 8 and 24, so the
 //   double result rounded again is the correctly rounded result (Figueroa, "When is
 //   double rounding innocuous?", 1995). On double they are the hardware's IEEE ops.
-// - pow goes through MPFR at the target precision, with the target's exponent range
-//   and subnormals emulated (mpfr_subnormalize), so it is rounded once.
+// - pow tries the fast path (fast.h: an approximation with an error bound that decides
+//   the rounding), else goes through MPFR at the target precision, with the target's
+//   exponent range and subnormals emulated (mpfr_subnormalize), so it is rounded once.
 #pragma once
 #include <cstdint>
 #include <optional>
