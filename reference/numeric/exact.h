@@ -9,14 +9,16 @@
 //   to the narrow type. Double has 53 bits, at least 2p+2 for p = 11, 8 and 24, so the
 //   double result rounded again is the correctly rounded result (Figueroa, "When is
 //   double rounding innocuous?", 1995). On double they are the hardware's IEEE ops.
-// - pow goes through MPFR at the target precision, with the target's exponent range
-//   and subnormals emulated (mpfr_subnormalize), so it is rounded once.
+// - pow tries the fast path (fast.h: an approximation with an error bound that decides
+//   the rounding), else goes through MPFR at the target precision, with the target's
+//   exponent range and subnormals emulated (mpfr_subnormalize), so it is rounded once.
 #pragma once
 #include <cstdint>
 #include <optional>
 #include <type_traits>
 
 #include "reference/dtype.h"
+#include "reference/numeric/small_float_bits.h"
 
 namespace touchstone::numeric {
 
@@ -24,7 +26,9 @@ namespace touchstone::numeric {
 // float8 and float4 types, to double.
 template <class T>
 double widen(T x) {
-  if constexpr (is_small_float<T> || is_minifloat<T>) {
+  if constexpr (is_small_float<T>) {
+    return bits::widen_small(x);  // exact, inline (checked against to_double)
+  } else if constexpr (is_minifloat<T>) {
     return to_double(x);
   } else {
     return static_cast<double>(x);
@@ -34,6 +38,13 @@ double widen(T x) {
 // `v` rounded once to T (round to nearest, ties to even).
 template <class T>
 T narrow(double v) {
+  if constexpr (is_small_float<T>) {
+    // Inline bit rounding in the common range (checked against half.cpp's in the tests).
+    const double magnitude = v < 0 ? -v : v;
+    if (magnitude >= 0x1p-960 && magnitude <= 0x1p960) {
+      if (auto b = bits::round_small<T>(v)) return T{*b};
+    }
+  }
   if constexpr (std::is_same_v<T, Float16>) {
     return float16_from_double(v);
   } else if constexpr (std::is_same_v<T, BFloat16>) {
