@@ -19,18 +19,14 @@ namespace {
 std::vector<std::vector<std::string>> output_only_types(const CatalogRow& row) {
   const auto& schema = schema_of(row);
   std::vector<std::vector<std::string>> params;
-  for (const auto& out : schema.outputs()) {
-    const std::string& name = out.GetTypeStr();
+  for (const auto& out : schema.outputs) {
     bool bound = false;
-    for (const auto& in : schema.inputs()) bound = bound || in.GetTypeStr() == name;
-    for (const auto& c : schema.typeConstraintParams()) {
-      if (bound || c.type_param_str != name || c.allowed_type_strs.size() < 2) continue;
-      std::vector<std::string> names;
-      for (DType d : all_dtypes())
-        for (const auto& a : c.allowed_type_strs)
-          if (a == tensor_type_string(d)) names.emplace_back(dtype_short_name(d));
-      params.push_back(names);
-    }
+    for (const auto& in : schema.inputs) bound = bound || in.type == out.type;
+    const TypeConstraint* c = schema.constraint(out.type);
+    if (bound || !c || c->allowed.size() < 2) continue;
+    std::vector<std::string> names;
+    for (DType d : allowed_dtypes(schema, out.type)) names.emplace_back(dtype_short_name(d));
+    params.push_back(names);
   }
   return params;
 }

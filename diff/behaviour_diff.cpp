@@ -15,11 +15,11 @@ ProbeOutcome run_probe(const CatalogRow& row, const Probe& probe) {
   for (size_t i = 0; i < probe.inputs.size(); ++i)
     spec.inputs.push_back({std::string(1, static_cast<char>('A' + i)), probe.inputs[i].dtype(),
                            probe.inputs[i].shape()});
-  for (size_t i = 0; i < schema.outputs().size(); ++i)
+  for (size_t i = 0; i < schema.outputs.size(); ++i)
     spec.outputs.push_back({"Out" + std::to_string(i), DType::kFloat, {}});
   ProbeOutcome outcome;
   for (const auto& a : probe.attributes) {
-    if (!schema.attributes().count(a.name())) continue;
+    if (!schema.attribute(a.name())) continue;
     spec.attributes.push_back(a);
     outcome.attributes.push_back(a.name() + "=" + std::to_string(a.i()));
   }

@@ -18,7 +18,7 @@
 #include <limits>
 
 #include "cases/specs/specs.h"
-#include "onnx/defs/schema.h"
+#include "reference/node_check.h"
 #include "cases/values.h"
 #include "reference/model_builder.h"
 
@@ -127,8 +127,7 @@ Domain domain_for(DType t, bool wide) {
 // Whether the op-version still has the legacy attribute consumed_inputs (the version-1
 // schemas of the older ops).
 bool has_consumed_inputs(const CatalogRow& row) {
-  const auto* schema = onnx::OpSchemaRegistry::Schema(std::string(row.op), row.since_version);
-  return schema && schema->attributes().count("consumed_inputs") > 0;
+  return schema_of(row).attribute("consumed_inputs") != nullptr;
 }
 
 // Type and attribute refusals: inputs of `n` tensors of one type.

@@ -24,13 +24,7 @@ namespace touchstone::cases {
 namespace {
 
 std::vector<DType> allowed_types(const CatalogRow& row, const std::string& param) {
-  std::vector<DType> types;
-  for (const auto& c : schema_of(row).typeConstraintParams())
-    if (c.type_param_str == param)
-      for (DType d : all_dtypes())
-        for (const auto& a : c.allowed_type_strs)
-          if (a == tensor_type_string(d)) types.push_back(d);
-  return types;
+  return allowed_dtypes(schema_of(row), param);
 }
 
 bool has(const std::vector<DType>& types, DType d) { return std::find(types.begin(), types.end(), d) != types.end(); }

@@ -55,7 +55,6 @@
 #include <limits>
 #include <utility>
 
-#include "onnx/defs/schema.h"
 #include "reference/node_check.h"
 #include "reference/numeric/exact.h"
 #include "reference/ops/cast_string.h"
@@ -322,31 +321,6 @@ int since_version(const Node& node) {
   return std::stoi(label.substr(label.rfind('-') + 1));
 }
 
-// Whether Cast-`version`'s T2 allows `to`. Up to 13 libonnx's schema says; from 19 on,
-// Cast-13's types plus what each version added (19 the four float8s, 21 uint4/int4, 23
-// float4e2m1, 24 float8e8m0, 25 uint2/int2), as the Changelog's constraints list them.
-bool target_allowed(int version, DType to) {
-  if (version >= 19) {
-    switch (to) {
-      case DType::kComplex64: case DType::kComplex128: return false;
-      case DType::kFloat8E4M3FN: case DType::kFloat8E4M3FNUZ: case DType::kFloat8E5M2:
-      case DType::kFloat8E5M2FNUZ: return true;
-      case DType::kUInt4: case DType::kInt4: return version >= 21;
-      case DType::kFloat4E2M1: return version >= 23;
-      case DType::kFloat8E8M0: return version >= 24;
-      case DType::kUInt2: case DType::kInt2: return version >= 25;
-      default: return target_allowed(13, to);
-    }
-  }
-  const onnx::OpSchema* schema = onnx::OpSchemaRegistry::Schema("Cast", version);
-  for (const auto& c : schema->typeConstraintParams()) {
-    if (c.type_param_str != "T2") continue;
-    for (const auto& allowed : c.allowed_type_strs)
-      if (allowed == tensor_type_string(to)) return true;
-  }
-  return false;
-}
-
 // The target type `to` names, which must be one the version's T2 allows.
 DType target_type(const Node& node, int version) {
   std::optional<DType> to;
@@ -365,10 +339,11 @@ DType target_type(const Node& node, int version) {
       to = dtype_from_code(static_cast<int>(code));
     if (!to) invalid_model(node.op_version() + ": to = " + spelled + " is not an element type TensorProto.DataType has");
   }
-  if (!target_allowed(version, *to))
-    invalid_model(node.op_version() + ": to = " + spelled + " (" + tensor_type_string(*to) +
-                  ") is outside type constraint T2");
-  return *to;
+  const Schema* schema = find_schema("", "Cast", version);
+  for (DType allowed : allowed_dtypes(*schema, "T2"))
+    if (allowed == *to) return *to;
+  invalid_model(node.op_version() + ": to = " + spelled + " (" + tensor_type_string(*to) +
+                ") is outside type constraint T2");
 }
 
 }  // namespace

@@ -15,8 +15,8 @@
 // attribute, accepted and ignored; 6 removed it; 13 added bfloat16. The executor checks
 // attributes and types, so every version of an op shares one kernel.
 //
-// Erf also admits integer types (Erf-9, and Erf-13 in ONNX 1.12's registry, although the
-// Changelog text of Erf-13 lists float types only), and ONNX does not say how the real
+// Erf-9 also admits integer types (Erf-13 did too in ONNX 1.12's registry, but ONNX 1.23's
+// text, which the schema table follows, lists float types only), and ONNX does not say how the real
 // erf(x), which lies in (-1, 1) for every integer x != 0, becomes an integer. The
 // reference truncates toward zero (as a numpy astype of the real result would): the
 // result is 0 for every integer input, implementation-defined for x != 0.
