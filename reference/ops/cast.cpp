@@ -321,9 +321,6 @@ int since_version(const Node& node) {
   return std::stoi(label.substr(label.rfind('-') + 1));
 }
 
-// Whether Cast-`version`'s T2 allows `to`. Up to 13 libonnx's schema says; from 19 on,
-// Cast-13's types plus what each version added (19 the four float8s, 21 uint4/int4, 23
-// float4e2m1, 24 float8e8m0, 25 uint2/int2), as the Changelog's constraints list them.
 // The target type `to` names, which must be one the version's T2 allows.
 DType target_type(const Node& node, int version) {
   std::optional<DType> to;
