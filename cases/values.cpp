@@ -148,6 +148,16 @@ Tensor special_values(DType dtype) {
     } else if constexpr (is_integer<T>) {
       auto v = integer_specials<T>();
       return Tensor::from_values<T>({static_cast<int64_t>(v.size())}, v);
+    } else if constexpr (is_minifloat<T>) {
+      // Every value of these small formats is a special value: all bit patterns.
+      const int count = dtype_bits(dtype) == 4 ? 16 : 256;
+      std::vector<T> v;
+      for (int b = 0; b < count; ++b) v.push_back(T{static_cast<uint8_t>(b)});
+      return Tensor::from_values<T>({count}, v);
+    } else if constexpr (is_small_int<T>) {
+      std::vector<T> v;
+      for (int x = T::kMin; x <= T::kMax; ++x) v.push_back(T{static_cast<typename T::Value>(x)});
+      return Tensor::from_values<T>({static_cast<int64_t>(v.size())}, v);
     } else if constexpr (std::is_same_v<T, std::string>) {
       // Strings compare byte by byte: empty, case, trailing space, an embedded NUL, and
       // one letter precomposed (U+00E9) and decomposed (e + U+0301), which differ.
