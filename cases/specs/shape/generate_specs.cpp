@@ -17,7 +17,7 @@ void eye_like_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
     for (DType o : out_types) {
       const std::string name = "dtype_" + std::string(dtype_short_name(o));
       add(out, name, {data_of(row, t, name, {2, 3})}, {make_attr("dtype", static_cast<int64_t>(o))},
-          {"output:" + std::string(dtype_short_name(o))}, "", o == t);
+          {"output:" + std::string(dtype_short_name(o))}, "", true);
     }
     add(out, "no_dtype", {data_of(row, t, "no_dtype", {3, 3})}, {}, {"output:" + std::string(dtype_short_name(t))});
   }
@@ -41,6 +41,7 @@ void eye_like_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
   type_refusals(
       row, 1, [](const std::vector<DType>& ty, Rng& rng) { return std::vector<Tensor>{any_tensor(rng, ty[0], {2, 2})}; }, {},
       out);
+  ensure_smoke_refusal(out);
 }
 
 void trilu_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
@@ -78,6 +79,7 @@ void trilu_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
                                    ty[1] == DType::kInt64 ? Tensor::from_values<int64_t>({}, {0}) : any_tensor(rng, ty[1], {})};
       },
       {}, out);
+  ensure_smoke_refusal(out);
 }
 
 void range_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
@@ -127,6 +129,7 @@ void range_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
       {}, out);
   add(out, "refuse_mixed_types", {tensor_of(types[0], {}, {0}), tensor_of(types[1], {}, {5}), tensor_of(types[0], {}, {1})}, {},
       {"type"}, l + "start, limit and delta share type T");
+  ensure_smoke_refusal(out);
 }
 
 }  // namespace touchstone::cases

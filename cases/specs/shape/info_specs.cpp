@@ -66,6 +66,8 @@ void shape_op_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
     for (const auto& [name, attrs] : ends)
       add(out, name, {data_of(row, main, name, {3, 4, 5})}, attrs, {"start-end"});
     add(out, "scalar_start_m1", {data_of(row, main, "scalar_start_m1", {})}, {make_attr("start", int64_t{-1})}, {"scalar"});
+    add(out, "refuse_two_inputs", {data_of(row, main, "refuse_two_inputs", {2}), data_of(row, main, "refuse_two_inputs_b", {2})},
+        {}, {"arity"}, row.label() + ": Shape takes exactly one input");
   } else {
     add(out, "refuse_attr_start", {data_of(row, main, "refuse_attr_start", {3, 4})}, {make_attr("start", int64_t{1})},
         {"attribute"}, row.label() + ": no attribute start (arrives in Shape-15)");
@@ -73,6 +75,7 @@ void shape_op_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
   type_refusals(
       row, 1, [](const std::vector<DType>& ty, Rng& rng) { return std::vector<Tensor>{any_tensor(rng, ty[0], {2, 3})}; }, {},
       out);
+  ensure_smoke_refusal(out);
 }
 
 void size_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
@@ -93,6 +96,7 @@ void size_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
       out);
   add(out, "refuse_attr", {data_of(row, main, "refuse_attr", {2})}, {make_attr("axis", int64_t{0})}, {"attribute"},
       row.label() + ": Size has no attributes");
+  ensure_smoke_refusal(out);
 }
 
 void constant_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
@@ -106,7 +110,7 @@ void constant_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
     Rng rng(seed_of(label + "/" + name));
     const Tensor value = any_tensor(rng, t, {2, 3});
     add(out, ok ? name + "_2x3" : "refuse_" + name, {}, {tensor_attr("value", value)}, {ok ? output_tag(t) : "type"},
-        ok ? "" : label + ": " + std::string(dtype_name(t)) + " is outside type constraint T", smoke);
+        ok ? "" : label + ": " + std::string(dtype_name(t)) + " is outside type constraint T", ok || smoke);
     if (ok) {
       add(out, name + "_scalar", {}, {tensor_attr("value", any_tensor(rng, t, {}))}, {output_tag(t), "scalar"});
       add(out, name + "_empty", {}, {tensor_attr("value", Tensor(t, {0, 3}))}, {output_tag(t), "empty"});
@@ -145,7 +149,7 @@ void constant_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
     add(out, "value_float", {}, {make_attr("value_float", -0.0f)}, {"output:float32", "scalar"});
     add(out, "value_floats", {}, {make_attr("value_floats", std::vector<float>{1.25f, -3})}, {"output:float32"});
     add(out, "value_int", {}, {make_attr("value_int", INT64_MIN)}, {"output:int64", "scalar"});
-    add(out, "value_ints", {}, {make_attr("value_ints", Ints{})}, {"output:int64", "empty"});
+    add(out, "value_ints", {}, {make_attr("value_ints", Ints{3, -4})}, {"output:int64"});
     add(out, "value_string", {}, {make_attr("value_string", std::string("x y"))}, {"output:string", "scalar"});
     add(out, "value_strings", {}, {strs}, {"output:string"});
     add(out, "refuse_two_value_forms", {}, {make_attr("value_int", int64_t{1}), make_attr("value_float", 1.0f)},
@@ -155,6 +159,7 @@ void constant_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
         label + ": no attribute value_int (arrives in Constant-12)");
   }
   add(out, "refuse_no_value", {}, {}, {"attribute"}, label + ": a value attribute is required");
+  ensure_smoke_refusal(out);
 }
 
 void constant_of_shape_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
@@ -164,7 +169,7 @@ void constant_of_shape_cases(const CatalogRow& row, std::vector<CaseDraft>& out)
   for (DType t : allowed) {
     const std::string n(dtype_short_name(t));
     Rng rng(seed_of(label + "/" + n));
-    add(out, "value_" + n + "_2x3", {i64s({2, 3})}, {{tensor_attr("value", any_tensor(rng, t, {1}))}}, {output_tag(t)}, "", smoke);
+    add(out, "value_" + n + "_2x3", {i64s({2, 3})}, {{tensor_attr("value", any_tensor(rng, t, {1}))}}, {output_tag(t)}, "", true);
     add(out, "value_" + n + "_scalar", {i64s({})}, {{tensor_attr("value", any_tensor(rng, t, {1}))}}, {output_tag(t), "scalar"});
     add(out, "value_" + n + "_empty", {i64s({0, 4})}, {{tensor_attr("value", any_tensor(rng, t, {1}))}}, {output_tag(t), "empty"});
     if (t == DType::kFloat || t == DType::kInt32) {
@@ -194,6 +199,7 @@ void constant_of_shape_cases(const CatalogRow& row, std::vector<CaseDraft>& out)
   }
   type_refusals(
       row, 1, [](const std::vector<DType>& ty, Rng& rng) { return std::vector<Tensor>{any_tensor(rng, ty[0], {2})}; }, {}, out);
+  ensure_smoke_refusal(out);
 }
 
 }  // namespace touchstone::cases

@@ -33,6 +33,7 @@ void transpose_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
   type_refusals(
       row, 1, [](const std::vector<DType>& ty, Rng& rng) { return std::vector<Tensor>{any_tensor(rng, ty[0], {2, 3})}; }, {},
       out);
+  ensure_smoke_refusal(out);
 }
 
 void depth_space_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
@@ -74,6 +75,7 @@ void depth_space_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
   type_refusals(
       row, 1, [](const std::vector<DType>& ty, Rng& rng) { return std::vector<Tensor>{any_tensor(rng, ty[0], {1, 4, 2, 2})}; },
       {b(2)}, out);
+  ensure_smoke_refusal(out);
 }
 
 void concat_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
@@ -129,6 +131,7 @@ void concat_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
         return std::vector<Tensor>{any_tensor(rng, ty[0], {2, 3}), any_tensor(rng, ty[0], {2, 3})};
       },
       axis_attrs(0), out);
+  ensure_smoke_refusal(out);
 }
 
 void split_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
@@ -157,7 +160,7 @@ void split_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
   };
   for (DType t : types) {
     equal(t, "equal_3_parts", {6}, 0, 3, "", true);
-    if (v >= 13) sized(t, "sizes_input", {6}, 0, {2, 4}, 2);  // every T with the typed split input
+    if (v >= 13) sized(t, "sizes_input", {6}, 0, {2, 4}, 2, "", true);  // every T with the typed split input
     if (t != main) continue;
     equal(t, "equal_2d_axis1", {2, 6}, 1, 2);
     equal(t, "one_part", {2, 3}, 0, 1);
@@ -221,6 +224,7 @@ void split_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
         return in;
       },
       {}, out);
+  ensure_smoke_refusal(out);
 }
 
 void expand_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
@@ -253,6 +257,7 @@ void expand_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
         return std::vector<Tensor>{any_tensor(rng, ty[0], {2, 1}), ty[1] == DType::kInt64 ? i64s({2, 3}) : any_tensor(rng, ty[1], {2})};
       },
       {}, out);
+  ensure_smoke_refusal(out);
 }
 
 void tile_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
@@ -289,6 +294,7 @@ void tile_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
           return std::vector<Tensor>{any_tensor(rng, ty[0], {2, 2}), any_tensor(rng, ty[1], {}), any_tensor(rng, ty[2], {})};
         },
         {}, out);
+    ensure_smoke_refusal(out);
     return;
   }
   const std::vector<std::tuple<const char*, Shape, Ints>> patterns = {
@@ -315,6 +321,7 @@ void tile_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
         return std::vector<Tensor>{any_tensor(rng, ty[0], {2, 1}), ty[1] == DType::kInt64 ? i64s({2, 3}) : any_tensor(rng, ty[1], {2})};
       },
       {}, out);
+  ensure_smoke_refusal(out);
 }
 
 }  // namespace touchstone::cases

@@ -63,4 +63,15 @@ inline Tensor specials(DType t, const Shape& shape) {
   return out;
 }
 
+// The smoke profile keeps one refusal per op-version: the first negative draft.
+inline void ensure_smoke_refusal(std::vector<CaseDraft>& out) {
+  for (const auto& d : out)
+    if (!d.invalid_rule.empty() && d.smoke) return;
+  for (auto& d : out)
+    if (!d.invalid_rule.empty()) {
+      d.smoke = true;
+      return;
+    }
+}
+
 }  // namespace touchstone::cases::shape_specs

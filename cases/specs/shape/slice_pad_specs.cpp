@@ -81,12 +81,12 @@ void slice_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
       if (p.since > v) continue;
       if (t != main && (p.refusal || !smoke)) continue;
       emit(t, p, p.name, p.refusal, smoke && !p.refusal, DType::kInt64);
-      if (t != main && v >= 10) emit(t, p, std::string(p.name) + "_int32", nullptr, false, DType::kInt32);
+      if (t != main && v >= 10) emit(t, p, std::string(p.name) + "_int32", nullptr, true, DType::kInt32);
       if (!p.refusal) smoke = false;
       // Slice-10+ with int32 indices (INT64 sentinels do not fit).
       if (v >= 10 && t == main && !p.refusal && p.starts[0] > INT32_MIN && p.starts[0] < INT32_MAX &&
           p.ends[0] > INT32_MIN && p.ends[0] < INT32_MAX && (!p.steps || ((*p.steps)[0] > INT32_MIN && (*p.steps)[0] < INT32_MAX)))
-        emit(t, p, std::string(p.name) + "_int32", nullptr, false, DType::kInt32);
+        emit(t, p, std::string(p.name) + "_int32", nullptr, std::string(p.name) == "example_1", DType::kInt32);
     }
   }
   {
@@ -118,6 +118,7 @@ void slice_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
         return in;
       },
       v == 1 ? Attrs{make_attr("starts", Ints{0}), make_attr("ends", Ints{2})} : Attrs{}, out);
+  ensure_smoke_refusal(out);
 }
 
 void pad_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
@@ -175,7 +176,8 @@ void pad_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
         if (t != main && (!smoke || m != "constant")) continue;
         const std::string name = std::string(p.name) + "_" + m;
         const bool value = number && m == "constant";
-        pad(t, name, p.in, p.pads, p.axes, m, 3, value, "", smoke, {shape_tags(p.in), "mode:" + m});
+        pad(t, name, p.in, p.pads, p.axes, m, 3, value, "", smoke,
+            {v == 1 ? "paddings-order" : m == "reflect" ? "mode:reflect" : shape_tags(p.in), "mode:" + m});
         smoke = false;
       }
     }
@@ -183,7 +185,7 @@ void pad_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
       for (DType ind : {DType::kInt64, DType::kInt32}) {
         const std::string name = std::string("axes_") + (ind == DType::kInt32 ? "int32" : "int64");
         add(out, name, {data_of(row, t, name, {2, 3}), i64s({1, 2}), Tensor(t, {}), ind == DType::kInt32 ? i32s({-1}) : i64s({-1})},
-            {}, {"axes"});
+            {}, {"axes"}, "", true);
       }
     if (t != main) continue;
     if (v >= 11) pad(t, "default_value", {2, 3}, {1, 1, 1, 1}, std::nullopt, "constant", 0, false, "", false, {"random"});
@@ -262,6 +264,7 @@ void pad_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
     type_refusals(
         row, 1, [](const std::vector<DType>& ty, Rng& rng) { return std::vector<Tensor>{any_tensor(rng, ty[0], {2, 3})}; },
         {make_attr(v == 1 ? "paddings" : "pads", Ints{0, 0, 0, 0})}, out);
+  ensure_smoke_refusal(out);
 }
 
 void center_crop_pad_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
@@ -282,7 +285,7 @@ void center_crop_pad_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
       if (axes) attrs.push_back(make_attr("axes", *axes));
       add(out, name, {data_of(row, t, name, s), i64s(target)}, attrs, {shape_tags(s)}, "", smoke);
       if (std::string(name) == "crop_and_pad")
-        add(out, "crop_and_pad_int32", {data_of(row, t, name, s), i32s(target)}, attrs, {"random"});
+        add(out, "crop_and_pad_int32", {data_of(row, t, name, s), i32s(target)}, attrs, {"random"}, "", true);
       smoke = false;
     }
   }
@@ -301,6 +304,7 @@ void center_crop_pad_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
                                    ok ? (ty[1] == DType::kInt32 ? i32s({1, 1}) : i64s({1, 1})) : any_tensor(rng, ty[1], {2})};
       },
       {}, out);
+  ensure_smoke_refusal(out);
 }
 
 }  // namespace touchstone::cases

@@ -20,9 +20,10 @@
 // Refused: pads of the wrong length, an output dimension below 0, an unknown mode, edge,
 // reflect or wrap that must copy from an axis with no elements (nothing to copy; numpy
 // refuses it too), constant_value not of one element.
-// Implementation-defined (the text points to numpy.pad but does not say): reflect pads
-// wider than d-1 (the reference continues the reflection periodically, as numpy does;
-// with d = 1 it repeats the one element); constant_value of shape (1) instead of ().
+// Reflect pads wider than d-1 continue the reflection periodically, as numpy.pad does: the
+// text's own example 2 pads an axis of 2 by 2 that way, so it is defined. Implementation-
+// defined: reflect on an axis of size 1 (nothing to mirror; the element is repeated, as
+// numpy does); constant_value of shape (1) instead of ().
 //
 // CenterCropPad-18: for each axis named (default all), the target size t from the `shape`
 // input: t < d crops a window starting at floor((d - t) / 2); t > d pads zeros, floor((t -
@@ -74,9 +75,6 @@ std::vector<int64_t> axis_coords(const Node& node, int64_t d, int64_t begin, int
         node.mark(Semantics::kImplementationDefined, "Pad reflect on an axis of size 1 (the element is repeated)");
         q = 0;
       } else {
-        if (q < -(d - 1) || q > 2 * (d - 1))
-          node.mark(Semantics::kImplementationDefined,
-                    "Pad reflect wider than the axis size - 1 (the reflection continues periodically, as numpy.pad)");
         const int64_t period = 2 * (d - 1);
         const int64_t m = ((q % period) + period) % period;
         q = m < d ? m : period - m;

@@ -87,7 +87,10 @@ TEST_CASE("Pad reflect and wrap wider than the axis", "[Pad][v11][v19]") {
   // Reflect period 4 over [1 2 3]: positions -5..7 read 2 1 2 3 2 1 2 3 2 1 2 3 2.
   const auto r = run_node("Pad", 11, {x, ints({5, 5})}, {kMode("reflect")});
   CHECK(r.outputs[0] == vec<int64_t>({2, 1, 2, 3, 2, 1, 2, 3, 2, 1, 2, 3, 2}));
-  CHECK(r.semantics.category == Semantics::kImplementationDefined);
+  CHECK(r.semantics.category == Semantics::kDefined);  // periodic, as the text's example 2 shows
+  const auto one = run_node("Pad", 11, {vec<int64_t>({4}), ints({2, 1})}, {kMode("reflect")});
+  CHECK(one.outputs[0] == vec<int64_t>({4, 4, 4, 4}));
+  CHECK(one.semantics.category == Semantics::kImplementationDefined);
   const auto within = run_node("Pad", 11, {x, ints({2, 2})}, {kMode("reflect")});
   CHECK(within.outputs[0] == vec<int64_t>({3, 2, 1, 2, 3, 2, 1}));
   CHECK(within.semantics.category == Semantics::kDefined);
