@@ -51,8 +51,9 @@ DType declared_output_type(const Schema& schema, const std::vector<DType>& types
   const std::string_view param = schema.outputs.front().type;
   for (size_t i = 0; i < types.size(); ++i)
     if (const auto* formal = schema.input_formal(i); formal && formal->type == param) return types[i];
-  if (auto allowed = allowed_dtypes(schema, param); allowed.size() == 1) return allowed.front();
-  return types.front();
+  if (auto allowed = allowed_dtypes(schema, param); allowed.size() == 1 || (types.empty() && !allowed.empty()))
+    return allowed.front();
+  return types.empty() ? DType::kFloat : types.front();
 }
 
 // The graph input name of node input i: its formal's name, except that the inputs after
@@ -96,16 +97,22 @@ Case finish(const CatalogRow& row, CaseDraft draft) {
     spec.inputs.push_back({input_name(formals, i), types[k], draft.inputs[k].shape()});
     ++k;
   }
-  spec.outputs.push_back({std::string(schema.outputs.front().name), declared_output_type(schema, types), {}});
+  // One graph output per node output; a variadic output's values are named outputs_0, _1, ...
+  const std::string out_name(schema.outputs.front().name);
+  for (size_t k = 0; k < draft.outputs; ++k)
+    spec.outputs.push_back({draft.outputs == 1 ? out_name : out_name + "_" + std::to_string(k),
+                            declared_output_type(schema, types), {}});
   c.model = build_model(spec);
-  c.model.mutable_graph()->mutable_output(0)->mutable_type()->mutable_tensor_type()->clear_shape();
+  for (size_t k = 0; k < draft.outputs; ++k)
+    c.model.mutable_graph()->mutable_output(static_cast<int>(k))->mutable_type()->mutable_tensor_type()->clear_shape();
   c.inputs = std::move(draft.inputs);
 
   try {
     // Run with the output's type undeclared (Cast's comes from its `to` attribute); a
     // valid case declares the type the reference gave, below.
     onnx::ModelProto run_model = c.model;
-    run_model.mutable_graph()->mutable_output(0)->mutable_type()->mutable_tensor_type()->clear_elem_type();
+    for (int k = 0; k < run_model.graph().output_size(); ++k)
+      run_model.mutable_graph()->mutable_output(k)->mutable_type()->mutable_tensor_type()->clear_elem_type();
     const Model model = Model::from_proto(run_model, ".", m.id);
     RunResult result = model.run(c.inputs);
     if (!m.valid)

@@ -21,6 +21,11 @@ constexpr std::string_view kFunctions[] = {
 // Sums of several inputs: the bound of a recursive summation of n terms (harness/compare.h).
 constexpr std::string_view kAccumulations[] = {"Sum", "Mean"};
 
+// Range: a backend may add delta repeatedly (ONNX's function body does); with start and
+// delta of one sign each addition errs by at most half an ulp of the element it produces,
+// so element i is within i/2 ulps. The case specs keep n <= 64 where the steps round.
+constexpr int kRangeUlps = 32;
+
 template <size_t N>
 bool listed(const std::string_view (&list)[N], std::string_view op) {
   return std::find(std::begin(list), std::end(list), op) != std::end(list);
@@ -37,6 +42,9 @@ Tolerance tolerance_for(const CatalogRow& row, size_t inputs) {
   } else if (listed(kFunctions, row.op)) {
     t.kind = Tolerance::kUlp;
     t.ulps = kFunctionUlps;
+  } else if (row.op == "Range") {
+    t.kind = Tolerance::kUlp;
+    t.ulps = kRangeUlps;
   } else if (listed(kAccumulations, row.op) && inputs > 1) {
     t.kind = Tolerance::kBound;
     t.bound_terms = static_cast<double>(inputs);  // Mean's division adds one rounding: the u|e| term
