@@ -52,4 +52,10 @@ void logic_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
 // specs/variadic.cpp: Max, Min, Mean, Sum
 void variadic_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
 
+// specs/elementwise/bitwise.cpp: BitwiseAnd, BitwiseOr, BitwiseXor, BitwiseNot
+void bitwise_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+
+// specs/elementwise/bitcast.cpp: BitCast
+void bitcast_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+
 }  // namespace touchstone::cases
