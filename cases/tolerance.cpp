@@ -16,7 +16,7 @@ constexpr int kFunctionUlps = 4;
 constexpr std::string_view kFunctions[] = {
     "Acos", "Acosh", "Asin", "Asinh", "Atan", "Atanh", "Cos", "Cosh", "Sin", "Sinh", "Tan", "Tanh",
     "Erf", "Exp", "Log", "Pow", "Sigmoid", "Softplus", "Softsign", "Elu", "Selu", "Celu",
-    "HardSigmoid", "HardSwish"};
+    "HardSigmoid", "HardSwish", "Mish", "Gelu", "Swish"};
 
 // Sums of several inputs: the bound of a recursive summation of n terms (harness/compare.h).
 constexpr std::string_view kAccumulations[] = {"Sum", "Mean"};

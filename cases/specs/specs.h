@@ -74,4 +74,10 @@ void eye_like_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
 void trilu_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
 void range_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
 
+// specs/elementwise/bitwise.cpp: BitwiseAnd, BitwiseOr, BitwiseXor, BitwiseNot
+void bitwise_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+
+// specs/elementwise/bitcast.cpp: BitCast
+void bitcast_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+
 }  // namespace touchstone::cases

@@ -166,5 +166,18 @@ Tensors center_crop_pad(const Node& node, const Inputs& in);
 Tensors eye_like(const Node& node, const Inputs& in);
 Tensors trilu(const Node& node, const Inputs& in);
 Tensors range(const Node& node, const Inputs& in);
+// elementwise/bitwise.cpp: BitwiseAnd, BitwiseOr, BitwiseXor, BitwiseNot
+Tensors bitwise_and(const Node& node, const Inputs& in);
+Tensors bitwise_or(const Node& node, const Inputs& in);
+Tensors bitwise_xor(const Node& node, const Inputs& in);
+Tensors bitwise_not(const Node& node, const Inputs& in);
+
+// elementwise/gated_activations.cpp: Mish, Gelu, Swish
+Tensors mish(const Node& node, const Inputs& in);
+Tensors gelu(const Node& node, const Inputs& in);
+Tensors swish(const Node& node, const Inputs& in);
+
+// elementwise/bitcast.cpp: BitCast
+Tensors bitcast(const Node& node, const Inputs& in);
 
 }  // namespace touchstone::ops
