@@ -36,7 +36,7 @@ std::vector<TypeParam> input_type_params(const CatalogRow& row) {
     auto it = std::find_if(params.begin(), params.end(), [&](const TypeParam& p) { return p.name == name; });
     if (it == params.end()) {
       TypeParam p{name, {}, {}};
-      if (schema.constraint(name)) p.allowed = allowed_dtypes(schema, name);
+      p.allowed = allowed_dtypes(schema, name);  // a fixed type ("tensor(int64)") allows itself
       params.push_back(p);
       it = params.end() - 1;
     }

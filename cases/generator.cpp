@@ -82,7 +82,7 @@ Case finish(const CatalogRow& row, CaseDraft draft) {
   m.tags = std::move(draft.tags);
   m.valid = draft.invalid_rule.empty();
   m.invalid_rule = std::move(draft.invalid_rule);
-  m.tolerance = tolerance_for(row, types.size());
+  m.tolerance = tolerance_for(row, draft);
 
   const auto& schema = schema_of(row);
   SingleNodeModel spec{m.op, m.domain, m.opset, {}, {}, draft.attributes, 0};
@@ -97,15 +97,20 @@ Case finish(const CatalogRow& row, CaseDraft draft) {
     ++k;
   }
   spec.outputs.push_back({std::string(schema.outputs.front().name), declared_output_type(schema, types), {}});
+  // Further outputs (TopK's Indices, Unique's indices and counts): every one the schema
+  // names, typed from the reference's answer below.
+  for (size_t k = 1; k < schema.outputs.size(); ++k)
+    if (schema.outputs[k].option != FormalOption::kVariadic)
+      spec.outputs.push_back({std::string(schema.outputs[k].name), DType::kFloat, {}});
   c.model = build_model(spec);
-  c.model.mutable_graph()->mutable_output(0)->mutable_type()->mutable_tensor_type()->clear_shape();
+  for (auto& o : *c.model.mutable_graph()->mutable_output()) o.mutable_type()->mutable_tensor_type()->clear_shape();
   c.inputs = std::move(draft.inputs);
 
   try {
     // Run with the output's type undeclared (Cast's comes from its `to` attribute); a
     // valid case declares the type the reference gave, below.
     onnx::ModelProto run_model = c.model;
-    run_model.mutable_graph()->mutable_output(0)->mutable_type()->mutable_tensor_type()->clear_elem_type();
+    for (auto& o : *run_model.mutable_graph()->mutable_output()) o.mutable_type()->mutable_tensor_type()->clear_elem_type();
     const Model model = Model::from_proto(run_model, ".", m.id);
     RunResult result = model.run(c.inputs);
     if (!m.valid)
