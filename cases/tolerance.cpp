@@ -75,7 +75,8 @@ Tolerance tolerance_for(const CatalogRow& row, const CaseDraft& draft) {
       t.unordered_axis = static_cast<int64_t>(*d);
     }
   } else if ((row.op == "CumSum" || row.op == "CumProd") && is_float_dtype(x.dtype()) && draft.inputs.size() == 2 &&
-             draft.inputs[1].rank() == 0 && is_integer_dtype(draft.inputs[1].dtype())) {
+             draft.inputs[1].rank() == 0 &&
+             (draft.inputs[1].dtype() == DType::kInt32 || draft.inputs[1].dtype() == DType::kInt64)) {
     const Tensor& a = draft.inputs[1];
     const int64_t axis = a.dtype() == DType::kInt32 ? a.data<int32_t>()[0] : a.data<int64_t>()[0];
     if (auto d = dimension(axis, x.rank())) {

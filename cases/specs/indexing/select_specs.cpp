@@ -39,7 +39,7 @@ void onehot_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
         const bool is_unsigned = t1 == DType::kUInt8 || t1 == DType::kUInt16 || t1 == DType::kUInt32 || t1 == DType::kUInt64;
         add(out, "indices_4_depth_3",
             {tensor_of(t1, {4}, {0, 2, is_unsigned ? 1.0 : -1.0, 5}), tensor_of(t2, {}, {3}), two_values(t3, r)}, {},
-            {"random"}, "", t2 == params[1].allowed.front() && t1 == params[0].allowed.front());
+            {"random"}, "", true);
       }
   const DType i64 = DType::kInt64;
   for (DType t3 : params[2].allowed) {
@@ -112,11 +112,17 @@ void nonzero_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
         d.integral = true;
         x = random_tensor(r, t, s.shape, d);
       }
-      add(out, s.name, {x}, {}, {shape_tags(s.shape)}, "", smoke);
+      // Strings: "non-zero" is the reference's reading (non-empty), implementation-defined.
+      add(out, s.name, {x}, {}, {t == DType::kString ? "strings" : shape_tags(s.shape)}, "", smoke);
       smoke = false;
     }
     if (has_specials(t)) add(out, "special_values", {special_values(t)}, {}, {"special-values"}, "", true);
   }
+  Rng r(seed_of(case_id(row, {DType::kFloat}, "refusals")));
+  add(out, "refuse_attr_unknown", {random_tensor(r, DType::kFloat, {3}, {})}, {make_attr("axis", int64_t{0})}, {"attribute"},
+      row.label() + ": NonZero has no attributes", true);
+  add(out, "refuse_two_inputs", {random_tensor(r, DType::kFloat, {3}, {}), random_tensor(r, DType::kFloat, {3}, {})}, {},
+      {"arity"}, row.label() + ": NonZero takes exactly one input");
   type_refusals(
       row, 1, [](const std::vector<DType>& ty, Rng& rng) { return std::vector<Tensor>{any_tensor(rng, ty[0], {3})}; }, {},
       out);
@@ -282,7 +288,7 @@ void tensor_scatter_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
     Rng r(seed_of(case_id(row, {t, t}, "sweep")));
     add(out, "prefill_2x6x3_upd2x4x3", {any_tensor(r, t, {2, 6, 3}), any_tensor(r, t, {2, 4, 3})}, {}, {"random"}, "", true);
     add(out, "decode_2x6x3_upd2x1x3", {any_tensor(r, t, {2, 6, 3}), any_tensor(r, t, {2, 1, 3}), index_tensor(i64, {2}, {5, 2})},
-        {}, {"random"});
+        {}, {"random"}, "", true);
     add(out, "circular_wrap", {any_tensor(r, t, {2, 5, 2}), any_tensor(r, t, {2, 3, 2}), index_tensor(i64, {2}, {4, -1})},
         circular, {"circular"});
     add(out, "circular_full_length", {any_tensor(r, t, {1, 4, 1}), any_tensor(r, t, {1, 4, 1}), index_tensor(i64, {1}, {6})},
