@@ -83,7 +83,7 @@ Case finish(const CatalogRow& row, CaseDraft draft) {
   m.tags = std::move(draft.tags);
   m.valid = draft.invalid_rule.empty();
   m.invalid_rule = std::move(draft.invalid_rule);
-  m.tolerance = tolerance_for(row, types.size());
+  m.tolerance = tolerance_for(row, draft);
 
   const auto& schema = schema_of(row);
   SingleNodeModel spec{m.op, m.domain, m.opset, {}, {}, draft.attributes, 0};
@@ -97,22 +97,30 @@ Case finish(const CatalogRow& row, CaseDraft draft) {
     spec.inputs.push_back({input_name(formals, i), types[k], draft.inputs[k].shape()});
     ++k;
   }
-  // One graph output per node output; a variadic output's values are named outputs_0, _1, ...
+  // One graph output per node output. A variadic output (Split's parts) gives the draft's
+  // count, named outputs_0, _1, ...; otherwise every output the schema names after the
+  // first (TopK's Indices, Unique's indices and counts), typed from the reference's answer
+  // below.
   const std::string out_name(schema.outputs.front().name);
-  for (size_t k = 0; k < draft.outputs; ++k)
-    spec.outputs.push_back({draft.outputs == 1 ? out_name : out_name + "_" + std::to_string(k),
-                            declared_output_type(schema, types), {}});
+  if (schema.outputs.front().option == FormalOption::kVariadic) {
+    for (size_t k = 0; k < draft.outputs; ++k)
+      spec.outputs.push_back({draft.outputs == 1 ? out_name : out_name + "_" + std::to_string(k),
+                              declared_output_type(schema, types), {}});
+  } else {
+    spec.outputs.push_back({out_name, declared_output_type(schema, types), {}});
+    for (size_t k = 1; k < schema.outputs.size(); ++k)
+      if (schema.outputs[k].option != FormalOption::kVariadic)
+        spec.outputs.push_back({std::string(schema.outputs[k].name), DType::kFloat, {}});
+  }
   c.model = build_model(spec);
-  for (size_t k = 0; k < draft.outputs; ++k)
-    c.model.mutable_graph()->mutable_output(static_cast<int>(k))->mutable_type()->mutable_tensor_type()->clear_shape();
+  for (auto& o : *c.model.mutable_graph()->mutable_output()) o.mutable_type()->mutable_tensor_type()->clear_shape();
   c.inputs = std::move(draft.inputs);
 
   try {
     // Run with the output's type undeclared (Cast's comes from its `to` attribute); a
     // valid case declares the type the reference gave, below.
     onnx::ModelProto run_model = c.model;
-    for (int k = 0; k < run_model.graph().output_size(); ++k)
-      run_model.mutable_graph()->mutable_output(k)->mutable_type()->mutable_tensor_type()->clear_elem_type();
+    for (auto& o : *run_model.mutable_graph()->mutable_output()) o.mutable_type()->mutable_tensor_type()->clear_elem_type();
     const Model model = Model::from_proto(run_model, ".", m.id);
     RunResult result = model.run(c.inputs);
     if (!m.valid)

@@ -80,4 +80,22 @@ void bitwise_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
 // specs/elementwise/bitcast.cpp: BitCast
 void bitcast_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
 
+// specs/indexing/: Gather, GatherElements, GatherND, Scatter, ScatterElements, ScatterND,
+// ArgMax, ArgMin, TopK, Unique, OneHot, NonZero, Compress, ReverseSequence, CumSum, CumProd,
+// TensorScatter
+void gather_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+void gather_elements_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+void gather_nd_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+void scatter_elements_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+void scatter_nd_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+void arg_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+void topk_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+void unique_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+void onehot_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+void nonzero_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+void compress_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+void reverse_sequence_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+void cumulative_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+void tensor_scatter_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+
 }  // namespace touchstone::cases

@@ -2,6 +2,7 @@
 // versions of its ops side by side.
 #pragma once
 #include "reference/node.h"
+#include "reference/ops/indexing/indexing.h"  // the indexing family
 
 namespace touchstone::ops {
 
