@@ -76,3 +76,35 @@ TEST_CASE("Identity 19-25 return their input unchanged", "[Identity][v19][v21][v
     CHECK(run_node_output("Identity", v, {c}) == c);
   }
 }
+
+// The float8 types of IsInf-20 and IsNaN-20, every pattern, from the formats' definitions
+// (ONNX's float8 text): e4m3fn has no infinity and NaN is S.1111.111; e5m2 follows IEEE
+// (exponent 11111: infinity with fraction 00, NaN otherwise); the fnuz types have no
+// infinity and one NaN, 0x80.
+template <class T>
+void float8_patterns(bool (*want_nan)(unsigned), int (*want_inf)(unsigned)) {
+  std::vector<T> all;
+  for (unsigned b = 0; b <= 0xFF; ++b) all.push_back(T{static_cast<uint8_t>(b)});
+  const Tensor x = vec<T>(all);
+  const Tensor nan_out = run_node_output("IsNaN", 20, {x}), inf_out = run_node_output("IsInf", 20, {x});
+  const Tensor pos_out = run_node_output("IsInf", 20, {x}, {make_attr("detect_negative", int64_t{0})});
+  auto nan = nan_out.data<bool>();
+  auto inf = inf_out.data<bool>();
+  auto pos = pos_out.data<bool>();
+  for (unsigned b = 0; b <= 0xFF; ++b) {
+    INFO("pattern " << b);
+    CHECK(nan[b] == want_nan(b));
+    CHECK(inf[b] == (want_inf(b) != 0));
+    CHECK(pos[b] == (want_inf(b) > 0));
+  }
+}
+
+TEST_CASE("IsInf-20 and IsNaN-20 on every float8 pattern", "[IsInf][IsNaN][v20]") {
+  const auto no_inf = [](unsigned) { return 0; };
+  const auto fnuz_nan = [](unsigned b) { return b == 0x80; };
+  float8_patterns<Float8E4M3FN>([](unsigned b) { return (b & 0x7F) == 0x7F; }, no_inf);
+  float8_patterns<Float8E4M3FNUZ>(fnuz_nan, no_inf);
+  float8_patterns<Float8E5M2>([](unsigned b) { return (b & 0x7C) == 0x7C && (b & 3) != 0; },
+                              [](unsigned b) { return (b & 0x7F) == 0x7C ? (b & 0x80 ? -1 : 1) : 0; });
+  float8_patterns<Float8E5M2FNUZ>(fnuz_nan, no_inf);
+}
