@@ -208,7 +208,9 @@ TEST_CASE("BitCast to bool: 0 and 1 are defined, other bytes undefined (true)", 
 TEST_CASE("BitCast: every pair of types the reference holds, by bit width", "[BitCast][v26]") {
   std::mt19937_64 rng(26);
   for (DType from : all_dtypes()) {
-    if (from == DType::kString) continue;
+    // The 4- and 2-bit types are held one element per byte as a value, so random bytes are
+    // no image of them: the test below takes them.
+    if (from == DType::kString || kBits.at(static_cast<int>(from)) < 8) continue;
     std::vector<unsigned char> image(5 * dtype_size(from));
     for (auto& b : image) b = static_cast<unsigned char>(rng());
     if (from == DType::kBool)
