@@ -82,7 +82,7 @@ Case finish(const CatalogRow& row, CaseDraft draft) {
   m.tags = std::move(draft.tags);
   m.valid = draft.invalid_rule.empty();
   m.invalid_rule = std::move(draft.invalid_rule);
-  m.tolerance = tolerance_for(row, types.size());
+  m.tolerance = tolerance_for(row, types.size(), draft.terms);
 
   const auto& schema = schema_of(row);
   SingleNodeModel spec{m.op, m.domain, m.opset, {}, {}, draft.attributes, 0};

@@ -21,6 +21,20 @@ constexpr std::string_view kFunctions[] = {
 // Sums of several inputs: the bound of a recursive summation of n terms (harness/compare.h).
 constexpr std::string_view kAccumulations[] = {"Sum", "Mean"};
 
+// Reductions whose oracle magnitudes (the reference run on |inputs|) are the sums of |terms|
+// the bound is stated in: sum, mean, sum of squares, L1; L2 (sqrt halves the sum's relative
+// error, so the bound on the magnitudes is generous by 2); dot products. Gemm's alpha and
+// beta add two roundings (n + 2). Gemm with a negative alpha or beta: the magnitudes run
+// keeps the signs of alpha and beta, so its bound may be tight (not yet modelled).
+constexpr std::string_view kReductions[] = {"ReduceSum", "ReduceMean", "ReduceSumSquare", "ReduceL1",
+                                            "ReduceL2", "MatMul", "Gemm"};
+// Composite functions of n terms, judged by a first-order relative bound in ulps: a product
+// of n terms is off by at most (n-1) roundings; Softmax by the sum's n roundings plus exp
+// and the division; LogSum, LogSumExp, LogSoftmax likewise relative to the log's argument,
+// which is strict where the result is near 0 (cancellation: documented in the catalog).
+constexpr std::string_view kCompositeReductions[] = {"ReduceProd", "ReduceLogSum", "ReduceLogSumExp", "Softmax",
+                                                     "LogSoftmax"};
+
 template <size_t N>
 bool listed(const std::string_view (&list)[N], std::string_view op) {
   return std::find(std::begin(list), std::end(list), op) != std::end(list);
@@ -28,7 +42,7 @@ bool listed(const std::string_view (&list)[N], std::string_view op) {
 
 }  // namespace
 
-Tolerance tolerance_for(const CatalogRow& row, size_t inputs) {
+Tolerance tolerance_for(const CatalogRow& row, size_t inputs, int64_t terms) {
   Tolerance t;
   if (row.numerics != Numerics::kExact) {
     t.kind = Tolerance::kOnnx;  // no spec'd row is bounded yet; a bounded row would state its bound
@@ -37,6 +51,12 @@ Tolerance tolerance_for(const CatalogRow& row, size_t inputs) {
   } else if (listed(kFunctions, row.op)) {
     t.kind = Tolerance::kUlp;
     t.ulps = kFunctionUlps;
+  } else if (listed(kReductions, row.op) && terms > 1) {
+    t.kind = Tolerance::kBound;
+    t.bound_terms = static_cast<double>(terms + (row.op == "Gemm" ? 2 : 0));
+  } else if (listed(kCompositeReductions, row.op) && terms > 1) {
+    t.kind = Tolerance::kUlp;
+    t.ulps = static_cast<int>(std::min<int64_t>(terms, 1 << 20)) + kFunctionUlps;
   } else if (listed(kAccumulations, row.op) && inputs > 1) {
     t.kind = Tolerance::kBound;
     t.bound_terms = static_cast<double>(inputs);  // Mean's division adds one rounding: the u|e| term

@@ -9,6 +9,8 @@
 namespace touchstone::cases {
 
 // `inputs`: how many inputs the case gives the node (the reduction length of Sum/Mean).
-Tolerance tolerance_for(const CatalogRow& row, size_t inputs);
+// `terms`: the reduction length of a reducing op (Reduce*, MatMul, Gemm, Softmax, ...)
+// as the case's spec states it; 0 when it does not.
+Tolerance tolerance_for(const CatalogRow& row, size_t inputs, int64_t terms = 0);
 
 }  // namespace touchstone::cases
