@@ -87,7 +87,8 @@ void reduce_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
   const bool input_axes = row.op == "ReduceSum" ? row.since_version >= 13 : row.since_version >= 18;
   const std::string label = row.label();
   bool smoke = true;
-  for (DType t : input_type_params(row).front().allowed) {
+  const auto params = input_type_params(row);
+  for (DType t : params.front().allowed) {
     const bool fl = is_float_dtype(t);
     for (const auto& c : axes_cases()) {
       if ((c.noop || c.given_empty) && !input_axes) continue;
@@ -131,7 +132,7 @@ void reduce_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
     }
   }
   // Refusals.
-  const DType t = input_type_params(row).front().allowed.front();
+  const DType t = params.front().allowed.front();
   const Tensor x = random_of(case_id(row, {t}, "refuse"), t, {3, 4});
   auto refuse = [&](const char* name, std::vector<int64_t> axes, const std::string& rule) {
     std::vector<Tensor> in = {x};
@@ -156,7 +157,8 @@ void matmul_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
   const bool gemm = row.op == "Gemm";
   const std::string label = row.label();
   bool smoke = true;
-  for (DType t : input_type_params(row).front().allowed) {
+  const auto params = input_type_params(row);
+  for (DType t : params.front().allowed) {
     auto pair_case = [&](const char* name, Shape a, Shape b, std::vector<onnx::AttributeProto> attrs, int64_t k,
                          std::optional<Shape> c = std::nullopt, const std::string& rule = "") {
       const std::string id = case_id(row, {t}, name);
@@ -203,7 +205,8 @@ void softmax_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
   const std::string label = row.label();
   const bool one_axis = row.since_version >= 13;
   bool smoke = true;
-  for (DType t : input_type_params(row).front().allowed) {
+  const auto params = input_type_params(row);
+  for (DType t : params.front().allowed) {
     auto one = [&](const char* name, Shape shape, std::optional<int64_t> axis, int64_t terms, Domain d = {},
                    const std::string& rule = "") {
       std::vector<onnx::AttributeProto> attrs;
