@@ -28,12 +28,15 @@ constexpr std::string_view kAccumulations[] = {"Sum", "Mean"};
 // keeps the signs of alpha and beta, so its bound may be tight (not yet modelled).
 constexpr std::string_view kReductions[] = {"ReduceSum", "ReduceMean", "ReduceSumSquare", "ReduceL1",
                                             "ReduceL2", "MatMul", "Gemm"};
-// Composite functions of n terms, judged by a first-order relative bound in ulps: a product
-// of n terms is off by at most (n-1) roundings; Softmax by the sum's n roundings plus exp
-// and the division; LogSum, LogSumExp, LogSoftmax likewise relative to the log's argument,
-// which is strict where the result is near 0 (cancellation: documented in the catalog).
-constexpr std::string_view kCompositeReductions[] = {"ReduceProd", "ReduceLogSum", "ReduceLogSumExp", "Softmax",
-                                                     "LogSoftmax"};
+// Products: n - 1 roundings of relative error u each, at most n ulps (an intermediate
+// overflow or underflow is not honest: the exact product decides).
+constexpr std::string_view kProducts[] = {"ReduceProd"};
+// Composite functions whose first-order bound depends on more than n: Softmax's exp
+// amplifies the rounding of x - max by |x - max|, LogSum's log the sum's cancellation
+// (sum|x| / |sum x|), LogSoftmax and LogSumExp both, and near 0 only an absolute bound fits.
+// Until the oracle supplies those factors per element, they are judged as ONNX's runner
+// judges them (rtol 1e-3, atol 1e-7): a visible gap, not a false failure (issue 13).
+constexpr std::string_view kCompositeReductions[] = {"ReduceLogSum", "ReduceLogSumExp", "Softmax", "LogSoftmax"};
 
 template <size_t N>
 bool listed(const std::string_view (&list)[N], std::string_view op) {
@@ -51,10 +54,12 @@ Tolerance tolerance_for(const CatalogRow& row, size_t inputs, int64_t terms) {
   } else if (listed(kFunctions, row.op)) {
     t.kind = Tolerance::kUlp;
     t.ulps = kFunctionUlps;
-  } else if (listed(kReductions, row.op) && terms > 1) {
-    t.kind = Tolerance::kBound;
+  } else if (listed(kCompositeReductions, row.op) && terms > 0) {
+    t.kind = Tolerance::kOnnx;
+  } else if (listed(kReductions, row.op) && (terms > 1 || (row.op == "ReduceL2" && terms == 1))) {
+    t.kind = Tolerance::kBound;  // L2 of one term is sqrt(x*x): two roundings
     t.bound_terms = static_cast<double>(terms + (row.op == "Gemm" ? 2 : 0));
-  } else if (listed(kCompositeReductions, row.op) && terms > 1) {
+  } else if (listed(kProducts, row.op) && terms > 1) {
     t.kind = Tolerance::kUlp;
     t.ulps = static_cast<int>(std::min<int64_t>(terms, 1 << 20)) + kFunctionUlps;
   } else if (listed(kAccumulations, row.op) && inputs > 1) {

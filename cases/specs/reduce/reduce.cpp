@@ -86,9 +86,13 @@ int64_t terms_of(const AxesCase& c) {
 void reduce_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
   const bool input_axes = row.op == "ReduceSum" ? row.since_version >= 13 : row.since_version >= 18;
   const std::string label = row.label();
-  bool smoke = true;
   const auto params = input_type_params(row);
+  // Integer results of real-valued reductions are truncated (implementation-defined) and
+  // integer products of 60 values overflow: those cases are not plain "random" ones.
+  const bool real_valued = row.op == "ReduceMean" || row.op == "ReduceL2" || row.op == "ReduceLogSum" ||
+                           row.op == "ReduceLogSumExp" || row.op == "ReduceProd";
   for (DType t : params.front().allowed) {
+    bool smoke = true;
     const bool fl = is_float_dtype(t);
     for (const auto& c : axes_cases()) {
       if ((c.noop || c.given_empty) && !input_axes) continue;
@@ -105,7 +109,9 @@ void reduce_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
       } else if (!c.axes.empty()) {
         attrs.push_back(make_attr("axes", c.axes));
       }
-      add(out, c.name, std::move(in), std::move(attrs), {c.shape.empty() ? "scalar" : "random"}, "", smoke);
+      const bool empty = count_of(c.shape) == 0;
+      const char* tag = empty ? "empty" : c.shape.empty() ? "scalar" : !fl && real_valued ? "integer-real" : "random";
+      add(out, c.name, std::move(in), std::move(attrs), {tag}, "", smoke);
       out.back().terms = terms_of(c);
       smoke = false;
     }
@@ -134,12 +140,14 @@ void reduce_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
   // Refusals.
   const DType t = params.front().allowed.front();
   const Tensor x = random_of(case_id(row, {t}, "refuse"), t, {3, 4});
+  bool first_refusal = true;
   auto refuse = [&](const char* name, std::vector<int64_t> axes, const std::string& rule) {
     std::vector<Tensor> in = {x};
     std::vector<onnx::AttributeProto> attrs;
     if (input_axes) in.push_back(tensor_of(DType::kInt64, {static_cast<int64_t>(axes.size())}, {axes.begin(), axes.end()}));
     else attrs.push_back(make_attr("axes", axes));
-    add(out, name, std::move(in), std::move(attrs), {"axes"}, label + ": " + rule, false);
+    add(out, name, std::move(in), std::move(attrs), {"axes"}, label + ": " + rule, first_refusal);
+    first_refusal = false;
   };
   refuse("refuse_axis_2_rank2", {2}, "axes must lie in the input's rank");
   refuse("refuse_axis_twice", {1, 1}, "an axis may be listed once");
@@ -156,19 +164,29 @@ void reduce_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
 void matmul_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
   const bool gemm = row.op == "Gemm";
   const std::string label = row.label();
-  bool smoke = true;
+  bool smoke_refusal = true;
   const auto params = input_type_params(row);
   for (DType t : params.front().allowed) {
+    bool smoke = true;
     auto pair_case = [&](const char* name, Shape a, Shape b, std::vector<onnx::AttributeProto> attrs, int64_t k,
                          std::optional<Shape> c = std::nullopt, const std::string& rule = "") {
       const std::string id = case_id(row, {t}, name);
       std::vector<Tensor> in = {random_of(id + "/A", t, a), random_of(id + "/B", t, b)};
       if (c) in.push_back(random_of(id + "/C", t, *c));
       add(out, name, std::move(in), std::move(attrs), {rule.empty() ? "random" : "shape"}, rule.empty() ? "" : label + ": " + rule,
-          smoke && rule.empty());
+          rule.empty() ? smoke : smoke_refusal);
       out.back().terms = k;
-      if (rule.empty()) smoke = false;
+      (rule.empty() ? smoke : smoke_refusal) = false;
     };
+    // Special values along K: row (1, n) of them times a column of ones (C = 0 for Gemm).
+    const Tensor specials = special_values(t);
+    const int64_t n = specials.size();
+    Tensor row_of_specials(t, {1, n});
+    std::copy(specials.bytes().begin(), specials.bytes().end(), row_of_specials.mutable_bytes().begin());
+    std::vector<Tensor> sv = {row_of_specials, tensor_of(t, {n, 1}, std::vector<double>(static_cast<size_t>(n), 1.0))};
+    if (gemm) sv.push_back(tensor_of(t, {1, 1}, {0.0}));
+    add(out, "special_values", std::move(sv), {}, {"special-values"}, "", false);
+    out.back().terms = n;
     if (!gemm) {
       pair_case("3x4_4x5", {3, 4}, {4, 5}, {}, 4);
       pair_case("vec4_4x5", {4}, {4, 5}, {}, 4);
@@ -204,18 +222,28 @@ void matmul_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
 void softmax_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
   const std::string label = row.label();
   const bool one_axis = row.since_version >= 13;
-  bool smoke = true;
+  bool smoke_refusal = true;
   const auto params = input_type_params(row);
   for (DType t : params.front().allowed) {
+    bool smoke = true;
     auto one = [&](const char* name, Shape shape, std::optional<int64_t> axis, int64_t terms, Domain d = {},
                    const std::string& rule = "") {
       std::vector<onnx::AttributeProto> attrs;
       if (axis) attrs.push_back(make_attr("axis", *axis));
       add(out, name, {random_of(case_id(row, {t}, name), t, shape, d)}, std::move(attrs), {rule.empty() ? "random" : "axis"},
-          rule.empty() ? "" : label + ": " + rule, smoke && rule.empty());
+          rule.empty() ? "" : label + ": " + rule, rule.empty() ? smoke : smoke_refusal);
       out.back().terms = terms;
-      if (rule.empty()) smoke = false;
+      (rule.empty() ? smoke : smoke_refusal) = false;
     };
+    // Special values in one row, and rows of pairs: (x, -inf), (+inf, x), (NaN, x).
+    const Tensor specials = special_values(t);
+    Tensor row_of_specials(t, {1, specials.size()});
+    std::copy(specials.bytes().begin(), specials.bytes().end(), row_of_specials.mutable_bytes().begin());
+    add(out, "special_values", {row_of_specials}, {make_attr("axis", int64_t{1})}, {"special-values"}, "", false);
+    out.back().terms = specials.size();
+    add(out, "special_pairs", {tensor_of(t, {4, 2}, {1, -INFINITY, INFINITY, 1, NAN, 1, -INFINITY, -INFINITY})},
+        {make_attr("axis", int64_t{1})}, {"special-values"}, "", false);
+    out.back().terms = 2;
     one("default_axis_3x4x5", {3, 4, 5}, std::nullopt, one_axis ? 5 : 20);
     one("axis1_3x4x5", {3, 4, 5}, int64_t{1}, one_axis ? 4 : 20);
     one("axis0_3x4x5", {3, 4, 5}, int64_t{0}, one_axis ? 3 : 60);
