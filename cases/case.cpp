@@ -7,7 +7,7 @@
 namespace touchstone::cases {
 
 std::string case_id(const CatalogRow& row, const std::vector<DType>& input_dtypes, const std::string& name) {
-  std::string types;
+  std::string types = input_dtypes.empty() ? "none" : "";  // Constant: no inputs
   const bool same = std::all_of(input_dtypes.begin(), input_dtypes.end(),
                                 [&](DType d) { return d == input_dtypes.front(); });
   for (size_t i = 0; i < input_dtypes.size(); ++i) {
@@ -36,7 +36,7 @@ std::vector<TypeParam> input_type_params(const CatalogRow& row) {
     auto it = std::find_if(params.begin(), params.end(), [&](const TypeParam& p) { return p.name == name; });
     if (it == params.end()) {
       TypeParam p{name, {}, {}};
-      if (schema.constraint(name)) p.allowed = allowed_dtypes(schema, name);
+      p.allowed = allowed_dtypes(schema, name);  // a constraint's types, or a fixed type ("tensor(int64)")
       params.push_back(p);
       it = params.end() - 1;
     }

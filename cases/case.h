@@ -25,6 +25,8 @@ struct CaseDraft {
   // The reduction length of a reducing op (terms per output element), for its tolerance
   // (cases/tolerance.h); 0 when not stated.
   int64_t terms = 0;
+  // How many node outputs (Split's parts); each becomes a graph output.
+  size_t outputs = 1;
 };
 
 // A finished case.

@@ -31,11 +31,20 @@ std::vector<std::vector<std::string>> output_only_types(const CatalogRow& row) {
   return params;
 }
 
+// Whether a valid model can have this (input, output) pair: BitCast-26 needs equal bit
+// widths, so the other pairs exist only as refusals and are not counted.
+bool possible(const CatalogRow& row, const std::string& input, const std::string& output) {
+  if (row.op != "BitCast") return true;
+  const auto a = dtype_from_name(input), b = dtype_from_name(output);
+  return a && b && dtype_bits(*a) == dtype_bits(*b);
+}
+
 std::vector<std::string> with_output_types(std::vector<std::string> combos, const CatalogRow& row) {
   for (const auto& names : output_only_types(row)) {
     std::vector<std::string> next;
     for (const auto& c : combos)
-      for (const auto& n : names) next.push_back(c + ",output:" + n);
+      for (const auto& n : names)
+        if (possible(row, c, n)) next.push_back(c + ",output:" + n);
     combos = next;
   }
   return combos;

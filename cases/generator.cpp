@@ -51,8 +51,9 @@ DType declared_output_type(const Schema& schema, const std::vector<DType>& types
   const std::string_view param = schema.outputs.front().type;
   for (size_t i = 0; i < types.size(); ++i)
     if (const auto* formal = schema.input_formal(i); formal && formal->type == param) return types[i];
-  if (auto allowed = allowed_dtypes(schema, param); allowed.size() == 1) return allowed.front();
-  return types.front();
+  if (auto allowed = allowed_dtypes(schema, param); allowed.size() == 1 || (types.empty() && !allowed.empty()))
+    return allowed.front();
+  return types.empty() ? DType::kFloat : types.front();
 }
 
 // The graph input name of node input i: its formal's name, except that the inputs after
@@ -82,7 +83,7 @@ Case finish(const CatalogRow& row, CaseDraft draft) {
   m.tags = std::move(draft.tags);
   m.valid = draft.invalid_rule.empty();
   m.invalid_rule = std::move(draft.invalid_rule);
-  m.tolerance = tolerance_for(row, types.size(), draft.terms);
+  m.tolerance = tolerance_for(row, draft);
 
   const auto& schema = schema_of(row);
   SingleNodeModel spec{m.op, m.domain, m.opset, {}, {}, draft.attributes, 0};
@@ -96,16 +97,30 @@ Case finish(const CatalogRow& row, CaseDraft draft) {
     spec.inputs.push_back({input_name(formals, i), types[k], draft.inputs[k].shape()});
     ++k;
   }
-  spec.outputs.push_back({std::string(schema.outputs.front().name), declared_output_type(schema, types), {}});
+  // One graph output per node output. A variadic output (Split's parts) gives the draft's
+  // count, named outputs_0, _1, ...; otherwise every output the schema names after the
+  // first (TopK's Indices, Unique's indices and counts), typed from the reference's answer
+  // below.
+  const std::string out_name(schema.outputs.front().name);
+  if (schema.outputs.front().option == FormalOption::kVariadic) {
+    for (size_t k = 0; k < draft.outputs; ++k)
+      spec.outputs.push_back({draft.outputs == 1 ? out_name : out_name + "_" + std::to_string(k),
+                              declared_output_type(schema, types), {}});
+  } else {
+    spec.outputs.push_back({out_name, declared_output_type(schema, types), {}});
+    for (size_t k = 1; k < schema.outputs.size(); ++k)
+      if (schema.outputs[k].option != FormalOption::kVariadic)
+        spec.outputs.push_back({std::string(schema.outputs[k].name), DType::kFloat, {}});
+  }
   c.model = build_model(spec);
-  c.model.mutable_graph()->mutable_output(0)->mutable_type()->mutable_tensor_type()->clear_shape();
+  for (auto& o : *c.model.mutable_graph()->mutable_output()) o.mutable_type()->mutable_tensor_type()->clear_shape();
   c.inputs = std::move(draft.inputs);
 
   try {
     // Run with the output's type undeclared (Cast's comes from its `to` attribute); a
     // valid case declares the type the reference gave, below.
     onnx::ModelProto run_model = c.model;
-    run_model.mutable_graph()->mutable_output(0)->mutable_type()->mutable_tensor_type()->clear_elem_type();
+    for (auto& o : *run_model.mutable_graph()->mutable_output()) o.mutable_type()->mutable_tensor_type()->clear_elem_type();
     const Model model = Model::from_proto(run_model, ".", m.id);
     RunResult result = model.run(c.inputs);
     if (!m.valid)

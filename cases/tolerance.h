@@ -3,6 +3,7 @@
 // reference is exact everywhere; ONNX does not ask backends for correctly rounded
 // transcendental functions).
 #pragma once
+#include "cases/case.h"
 #include "cases/suite.h"
 #include "reference/catalog.h"
 
@@ -12,5 +13,11 @@ namespace touchstone::cases {
 // `terms`: the reduction length of a reducing op (Reduce*, MatMul, Gemm, Softmax, ...)
 // as the case's spec states it; 0 when it does not.
 Tolerance tolerance_for(const CatalogRow& row, size_t inputs, int64_t terms = 0);
+
+// The policy of one drafted case: as above, plus what depends on its attributes and inputs —
+// TopK with sorted=0 compares (value, index) pairs as a multiset along its axis; CumSum and
+// CumProd on floats are judged by the accumulation bound for the axis length n (each
+// output is a prefix of at most n terms, and the bound grows with n).
+Tolerance tolerance_for(const CatalogRow& row, const CaseDraft& draft);
 
 }  // namespace touchstone::cases

@@ -21,7 +21,11 @@ ProbeOutcome run_probe(const CatalogRow& row, const Probe& probe) {
   for (const auto& a : probe.attributes) {
     if (!schema.attribute(a.name())) continue;
     spec.attributes.push_back(a);
-    outcome.attributes.push_back(a.name() + "=" + std::to_string(a.i()));
+    std::string value = a.type() == onnx::AttributeProto::FLOAT    ? std::to_string(a.f())
+                        : a.type() == onnx::AttributeProto::STRING ? a.s()
+                        : a.type() == onnx::AttributeProto::INT    ? std::to_string(a.i())
+                                                                   : "(" + std::to_string(static_cast<int>(a.type())) + ")";
+    outcome.attributes.push_back(a.name() + "=" + value);
   }
   auto proto = build_model(spec);
   for (auto& out : *proto.mutable_graph()->mutable_output()) out.clear_type();
@@ -88,8 +92,9 @@ VersionDiff diff_versions(const CatalogRow& old_row, const CatalogRow& new_row) 
     return d;
   }
   auto probes = make_probes(old_row, new_row);
+  if (probes.empty()) probes = probes_from_case_specs(old_row, new_row);
   if (probes.empty()) {
-    d.not_compared = "no probes for " + std::string(old_row.op) + "'s inputs yet";
+    d.not_compared = "no probes for " + std::string(old_row.op) + "'s inputs yet (no case spec)";
     return d;
   }
   d.compared = true;

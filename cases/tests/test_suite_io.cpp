@@ -12,7 +12,7 @@ using namespace touchstone;
 using namespace touchstone::cases;
 
 TEST_CASE("tolerances print and parse", "[suite]") {
-  for (const char* text : {"exact", "onnx", "ulp(4)", "bound(n=128)"}) CHECK(Tolerance::parse(text).to_string() == text);
+  for (const char* text : {"exact", "onnx", "ulp(4)", "bound(n=128)", "unordered(axis=1)"}) CHECK(Tolerance::parse(text).to_string() == text);
   CHECK(Tolerance::parse("ulp(4)").ulps == 4);
   CHECK_THROWS_AS(Tolerance::parse("ulp(x)"), Error);
   CHECK_THROWS_AS(Tolerance::parse("close"), Error);
