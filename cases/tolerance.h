@@ -10,7 +10,9 @@
 namespace touchstone::cases {
 
 // `inputs`: how many inputs the case gives the node (the reduction length of Sum/Mean).
-Tolerance tolerance_for(const CatalogRow& row, size_t inputs);
+// `terms`: the reduction length of a reducing op (Reduce*, MatMul, Gemm, Softmax, ...)
+// as the case's spec states it; 0 when it does not.
+Tolerance tolerance_for(const CatalogRow& row, size_t inputs, int64_t terms = 0);
 
 // The policy of one drafted case: as above, plus what depends on its attributes and inputs —
 // TopK with sorted=0 compares (value, index) pairs as a multiset along its axis; CumSum and

@@ -73,7 +73,7 @@ std::vector<std::vector<double>> term_magnitudes(const CaseFiles& files) {
       std::vector<double> m;
       visit_dtype(t.dtype(), [&]<class T>() {
         if constexpr (is_real_float<T>)
-          for (const auto& v : t.data<T>()) m.push_back(numeric::widen(v));
+          for (const auto& v : t.data<T>()) m.push_back(std::fabs(numeric::widen(v)));  // Gemm: alpha, beta < 0
       });
       out.push_back(std::move(m));
     }

@@ -52,6 +52,10 @@ void logic_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
 // specs/variadic.cpp: Max, Min, Mean, Sum
 void variadic_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
 
+// specs/reduce/reduce.cpp: Reduce*, MatMul, Gemm, Softmax, LogSoftmax, Hardmax
+void reduce_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+void matmul_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+void softmax_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
 // specs/shape/: the shape and data-movement ops (see specs/shape/README.md)
 void reshape_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
 void flatten_cases(const CatalogRow& row, std::vector<CaseDraft>& out);

@@ -24,3 +24,21 @@ TEST_CASE("IEEE basic operations and exact ops are judged exactly; functions wit
   CHECK(policy("Sum", 13, 3).bound_terms == 3);
   CHECK(policy("Mean", 13, 1).to_string() == "exact");  // one input: Mean is the identity
 }
+
+TEST_CASE("reductions: bound(n) from the case's reduction length; products ulp(n + 4)", "[tolerance]") {
+  auto with_terms = [](const char* op, int opset, int64_t terms) {
+    const CatalogRow* row = resolve_op("", op, opset);
+    REQUIRE(row);
+    return tolerance_for(*row, 1, terms).to_string();
+  };
+  CHECK(with_terms("ReduceSum", 13, 4096) == "bound(n=4096)");
+  CHECK(with_terms("MatMul", 13, 7) == "bound(n=7)");
+  CHECK(with_terms("Gemm", 13, 4) == "bound(n=6)");  // alpha and beta add two roundings
+  CHECK(with_terms("ReduceSum", 13, 1) == "exact");  // one term: nothing accumulates
+  CHECK(with_terms("ReduceL2", 18, 1) == "bound(n=1)");  // sqrt(x*x): two roundings
+  CHECK(with_terms("Softmax", 13, 20) == "onnx");      // first-order factors not modelled yet
+  CHECK(with_terms("ReduceLogSum", 18, 1) == "onnx");
+  CHECK(with_terms("ReduceProd", 18, 3) == "ulp(7)");
+  CHECK(with_terms("ReduceMax", 18, 60) == "exact");
+  CHECK(with_terms("Hardmax", 13, 60) == "exact");
+}

@@ -112,6 +112,34 @@ Tensors prelu_unidirectional(const Node& node, const Inputs& in);
 Tensors thresholded_relu(const Node& node, const Inputs& in);
 Tensors shrink(const Node& node, const Inputs& in);
 
+// linalg/matmul.cpp: MatMul, Gemm
+Tensors matmul(const Node& node, const Inputs& in);
+Tensors gemm_legacy(const Node& node, const Inputs& in);
+Tensors gemm_unidirectional(const Node& node, const Inputs& in);
+
+// reduce/softmax.cpp: Softmax, LogSoftmax, Hardmax (1, 11: 2-D coercion; 13: one axis)
+Tensors softmax_v1(const Node& node, const Inputs& in);
+Tensors softmax_v11(const Node& node, const Inputs& in);
+Tensors softmax_v13(const Node& node, const Inputs& in);
+Tensors log_softmax_v1(const Node& node, const Inputs& in);
+Tensors log_softmax_v11(const Node& node, const Inputs& in);
+Tensors log_softmax_v13(const Node& node, const Inputs& in);
+Tensors hardmax_v1(const Node& node, const Inputs& in);
+Tensors hardmax_v11(const Node& node, const Inputs& in);
+Tensors hardmax_v13(const Node& node, const Inputs& in);
+
+// reduce/reductions.cpp: Reduce*, one template per op; V is the row's since_version, which
+// decides the axes rules (attribute or input, negative axes) and the empty-set text.
+template <int V> Tensors reduce_sum(const Node& node, const Inputs& in);
+template <int V> Tensors reduce_sum_square(const Node& node, const Inputs& in);
+template <int V> Tensors reduce_l1(const Node& node, const Inputs& in);
+template <int V> Tensors reduce_l2(const Node& node, const Inputs& in);
+template <int V> Tensors reduce_mean(const Node& node, const Inputs& in);
+template <int V> Tensors reduce_prod(const Node& node, const Inputs& in);
+template <int V> Tensors reduce_log_sum(const Node& node, const Inputs& in);
+template <int V> Tensors reduce_log_sum_exp(const Node& node, const Inputs& in);
+template <int V> Tensors reduce_max(const Node& node, const Inputs& in);
+template <int V> Tensors reduce_min(const Node& node, const Inputs& in);
 // shape/: the shape and data-movement ops (see shape/README.md)
 // shape/reshape.cpp: Reshape, Flatten, Squeeze, Unsqueeze
 Tensors reshape_attribute(const Node& node, const Inputs& in);

@@ -1,0 +1,266 @@
+// Case specs of the reductions (ReduceSum ... ReduceMin, every version), MatMul, Gemm and
+// the Softmax family.
+//
+// Reduce*: per allowed type, shapes (3,4,5), scalar, empty (0,3), a long row (4096 terms,
+// floats only); axes default, one, two, negative (from 11), as attribute or input (from
+// ReduceSum-13 / 18) with noop_with_empty_axes; keepdims both ways; special values;
+// integer overflow. Refusals: axis out of range, listed twice, negative before 11, axes
+// attribute where it became an input, a type outside the constraint.
+// MatMul/Gemm: 2-D, 1-D promotion, batch broadcasting, K = 4096, transposes, alpha/beta,
+// C broadcast by version, C absent (11+); refusals: inner dimensions, ranks.
+// Softmax/LogSoftmax/Hardmax: (3,4,5) at axis 1 (where 2-D coercion and one axis differ),
+// default axis, negative axis (11+), a 4096 row, special values, ties; axis refusals.
+// Each case states its reduction length (terms) for the tolerance (cases/tolerance.h).
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <optional>
+
+#include "cases/specs/binary.h"
+#include "cases/specs/specs.h"
+#include "reference/model_builder.h"
+
+namespace touchstone::cases {
+
+namespace {
+
+using binary::add;
+
+int64_t count_of(const Shape& s) { return element_count(s); }
+
+bool allows(const CatalogRow& row, DType d) {
+  const auto params = input_type_params(row);
+  const auto& a = params.front().allowed;
+  return std::find(a.begin(), a.end(), d) != a.end();
+}
+
+// The first type the row does not allow among a few usual ones (for the refusal case).
+std::optional<DType> refused_type(const CatalogRow& row) {
+  for (DType d : {DType::kString, DType::kBool, DType::kInt8, DType::kFloat16})
+    if (!allows(row, d)) return d;
+  return std::nullopt;
+}
+
+Tensor random_of(const std::string& id, DType t, const Shape& shape, Domain domain = {}) {
+  Rng rng(seed_of(id));
+  return random_tensor(rng, t, shape, domain);
+}
+
+struct AxesCase {
+  const char* name;
+  Shape shape;
+  std::vector<int64_t> axes;  // empty: none given
+  int64_t keepdims;           // -1: attribute absent
+  bool negative = false;      // uses negative axes
+  bool noop = false;          // noop_with_empty_axes=1 (input form only)
+  bool given_empty = false;   // axes input present and empty
+};
+
+const std::vector<AxesCase>& axes_cases() {
+  static const std::vector<AxesCase> cases = {
+      {"all_3x4x5", {3, 4, 5}, {}, -1},
+      {"axis1_3x4x5", {3, 4, 5}, {1}, -1},
+      {"axes02_3x4x5_nokeep", {3, 4, 5}, {0, 2}, 0},
+      {"axes_neg1_3x4x5", {3, 4, 5}, {-1}, 1, true},
+      {"scalar", {}, {}, 0},
+      {"empty_0x3_axis0", {0, 3}, {0}, 1},
+      {"empty_0x3_axis1", {0, 3}, {1}, 0},
+      {"long_4096", {4096}, {}, 0},
+      {"rank5_2x1x3x1x2_axes13", {2, 1, 3, 1, 2}, {1, 3}, 1},
+      {"noop_empty_axes_3x4", {3, 4}, {}, 1, false, true, true},
+      {"given_empty_axes_3x4", {3, 4}, {}, 1, false, false, true},
+  };
+  return cases;
+}
+
+int64_t terms_of(const AxesCase& c) {
+  if (c.noop) return 1;
+  if (c.axes.empty()) return count_of(c.shape);
+  int64_t n = 1;
+  for (int64_t a : c.axes) n *= c.shape[static_cast<size_t>(a < 0 ? a + static_cast<int64_t>(c.shape.size()) : a)];
+  return n;
+}
+
+}  // namespace
+
+void reduce_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
+  const bool input_axes = row.op == "ReduceSum" ? row.since_version >= 13 : row.since_version >= 18;
+  const std::string label = row.label();
+  const auto params = input_type_params(row);
+  // Integer results of real-valued reductions are truncated (implementation-defined) and
+  // integer products of 60 values overflow: those cases are not plain "random" ones.
+  const bool real_valued = row.op == "ReduceMean" || row.op == "ReduceL2" || row.op == "ReduceLogSum" ||
+                           row.op == "ReduceLogSumExp" || row.op == "ReduceProd";
+  for (DType t : params.front().allowed) {
+    bool smoke = true;
+    const bool fl = is_float_dtype(t);
+    for (const auto& c : axes_cases()) {
+      if ((c.noop || c.given_empty) && !input_axes) continue;
+      if (c.negative && row.since_version < 11) continue;
+      if (c.name == std::string("long_4096") && !fl) continue;
+      const std::string id = case_id(row, {t}, c.name);
+      std::vector<Tensor> in = {random_of(id, t, c.shape)};
+      std::vector<onnx::AttributeProto> attrs;
+      if (c.keepdims >= 0) attrs.push_back(make_attr("keepdims", c.keepdims));
+      if (input_axes) {
+        if (!c.axes.empty() || c.given_empty) in.push_back(tensor_of(DType::kInt64, {static_cast<int64_t>(c.axes.size())},
+                                                                     {c.axes.begin(), c.axes.end()}));
+        if (c.noop) attrs.push_back(make_attr("noop_with_empty_axes", int64_t{1}));
+      } else if (!c.axes.empty()) {
+        attrs.push_back(make_attr("axes", c.axes));
+      }
+      const bool empty = count_of(c.shape) == 0;
+      const char* tag = empty ? "empty" : c.shape.empty() ? "scalar" : !fl && real_valued ? "integer-real" : "random";
+      add(out, c.name, std::move(in), std::move(attrs), {tag}, "", smoke);
+      out.back().terms = terms_of(c);
+      smoke = false;
+    }
+    if (t == DType::kBool) continue;
+    const Tensor specials = special_values(t);
+    add(out, "special_values", {specials}, {make_attr("keepdims", int64_t{0})}, {"special-values"}, "", false);
+    out.back().terms = specials.size();
+    if (fl) {
+      // Cancellation: large terms of both signs around small ones; naive partial sums of
+      // the largest finite values overflow.
+      Domain wide;
+      wide.exp_lo = -20;
+      wide.exp_hi = 20;
+      add(out, "cancel_1024", {random_of(case_id(row, {t}, "cancel_1024"), t, {1024}, wide)},
+          {make_attr("keepdims", int64_t{0})}, {"rounding"}, "", false);
+      out.back().terms = 1024;
+    } else {
+      Domain big;
+      big.int_lo = std::numeric_limits<int64_t>::min() / 2;
+      big.int_hi = std::numeric_limits<int64_t>::max() / 2;
+      add(out, "overflow_64", {random_of(case_id(row, {t}, "overflow_64"), t, {64}, big)},
+          {make_attr("keepdims", int64_t{0})}, {"overflow"}, "", false);
+      out.back().terms = 64;
+    }
+  }
+  // Refusals.
+  const DType t = params.front().allowed.front();
+  const Tensor x = random_of(case_id(row, {t}, "refuse"), t, {3, 4});
+  bool first_refusal = true;
+  auto refuse = [&](const char* name, std::vector<int64_t> axes, const std::string& rule) {
+    std::vector<Tensor> in = {x};
+    std::vector<onnx::AttributeProto> attrs;
+    if (input_axes) in.push_back(tensor_of(DType::kInt64, {static_cast<int64_t>(axes.size())}, {axes.begin(), axes.end()}));
+    else attrs.push_back(make_attr("axes", axes));
+    add(out, name, std::move(in), std::move(attrs), {"axes"}, label + ": " + rule, first_refusal);
+    first_refusal = false;
+  };
+  refuse("refuse_axis_2_rank2", {2}, "axes must lie in the input's rank");
+  refuse("refuse_axis_twice", {1, 1}, "an axis may be listed once");
+  if (row.since_version < 11) refuse("refuse_negative_axis_v1", {-1}, "negative axes only from version 11");
+  else refuse("refuse_axis_neg3_rank2", {-3}, "axes must lie in [-r, r-1]");
+  if (input_axes)
+    add(out, "refuse_axes_attribute", {x}, {make_attr("axes", std::vector<int64_t>{0})}, {"attribute"},
+        label + ": axes is an input from this version, not an attribute", false);
+  if (auto d = refused_type(row))
+    add(out, "refuse_type", {random_of(case_id(row, {*d}, "refuse_type"), *d, {3, 4})}, {}, {"type"},
+        label + ": " + std::string(dtype_name(*d)) + " is outside type constraint T", false);
+}
+
+void matmul_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
+  const bool gemm = row.op == "Gemm";
+  const std::string label = row.label();
+  bool smoke_refusal = true;
+  const auto params = input_type_params(row);
+  for (DType t : params.front().allowed) {
+    bool smoke = true;
+    auto pair_case = [&](const char* name, Shape a, Shape b, std::vector<onnx::AttributeProto> attrs, int64_t k,
+                         std::optional<Shape> c = std::nullopt, const std::string& rule = "") {
+      const std::string id = case_id(row, {t}, name);
+      std::vector<Tensor> in = {random_of(id + "/A", t, a), random_of(id + "/B", t, b)};
+      if (c) in.push_back(random_of(id + "/C", t, *c));
+      add(out, name, std::move(in), std::move(attrs), {rule.empty() ? "random" : "shape"}, rule.empty() ? "" : label + ": " + rule,
+          rule.empty() ? smoke : smoke_refusal);
+      out.back().terms = k;
+      (rule.empty() ? smoke : smoke_refusal) = false;
+    };
+    // Special values along K: row (1, n) of them times a column of ones (C = 0 for Gemm).
+    const Tensor specials = special_values(t);
+    const int64_t n = specials.size();
+    Tensor row_of_specials(t, {1, n});
+    std::copy(specials.bytes().begin(), specials.bytes().end(), row_of_specials.mutable_bytes().begin());
+    std::vector<Tensor> sv = {row_of_specials, tensor_of(t, {n, 1}, std::vector<double>(static_cast<size_t>(n), 1.0))};
+    if (gemm) sv.push_back(tensor_of(t, {1, 1}, {0.0}));
+    add(out, "special_values", std::move(sv), {}, {"special-values"}, "", false);
+    out.back().terms = n;
+    if (!gemm) {
+      pair_case("3x4_4x5", {3, 4}, {4, 5}, {}, 4);
+      pair_case("vec4_4x5", {4}, {4, 5}, {}, 4);
+      pair_case("3x4_vec4", {3, 4}, {4}, {}, 4);
+      pair_case("vec7_vec7", {7}, {7}, {}, 7);
+      pair_case("batch_2x1x3x4_3x4x2", {2, 1, 3, 4}, {3, 4, 2}, {}, 4);
+      pair_case("empty_k_3x0_0x2", {3, 0}, {0, 2}, {}, 0);
+      if (is_float_dtype(t)) pair_case("long_1x4096_4096x2", {1, 4096}, {4096, 2}, {}, 4096);
+      pair_case("refuse_inner_3x4_5x2", {3, 4}, {5, 2}, {}, 0, std::nullopt, "inner dimensions must agree");
+      pair_case("refuse_batch_2x3x4_3x4x2", {2, 3, 4}, {3, 4, 2}, {}, 0, std::nullopt,
+                "batch dimensions broadcast by numpy's rule");
+    } else {
+      const bool legacy = row.since_version < 7;
+      const std::vector<onnx::AttributeProto> bcast = legacy ? std::vector{make_attr("broadcast", int64_t{1})}
+                                                             : std::vector<onnx::AttributeProto>{};
+      pair_case("3x4_4x5_c3x5", {3, 4}, {4, 5}, {}, 4, Shape{3, 5});
+      pair_case("3x4_4x5_c5", {3, 4}, {4, 5}, bcast, 4, Shape{5});
+      pair_case("transA_4x3_transB_5x4_c3x5", {4, 3}, {5, 4},
+                {make_attr("transA", int64_t{1}), make_attr("transB", int64_t{1})}, 4, Shape{3, 5});
+      if (is_float_dtype(t)) {
+        pair_case("alpha_beta_3x4_4x5", {3, 4}, {4, 5}, {make_attr("alpha", 0.5f), make_attr("beta", 2.0f)}, 4, Shape{3, 5});
+        pair_case("long_2x4096_4096x3", {2, 4096}, {4096, 3}, {}, 4096, Shape{2, 3});
+      }
+      if (row.since_version >= 11) pair_case("no_c_3x4_4x5", {3, 4}, {4, 5}, {}, 4);
+      if (!legacy) pair_case("c_1x5_3x4_4x5", {3, 4}, {4, 5}, {}, 4, Shape{1, 5});
+      pair_case("refuse_inner_3x4_5x2", {3, 4}, {5, 2}, {}, 0, Shape{3, 2}, "inner dimensions of A' and B' must agree");
+      pair_case("refuse_rank3", {1, 3, 4}, {4, 5}, {}, 0, Shape{3, 5}, "A and B must be 2-D");
+      pair_case("refuse_c_4x5", {3, 4}, {4, 5}, bcast, 0, Shape{4, 5}, "C must broadcast to (M, N)");
+    }
+  }
+}
+
+void softmax_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
+  const std::string label = row.label();
+  const bool one_axis = row.since_version >= 13;
+  bool smoke_refusal = true;
+  const auto params = input_type_params(row);
+  for (DType t : params.front().allowed) {
+    bool smoke = true;
+    auto one = [&](const char* name, Shape shape, std::optional<int64_t> axis, int64_t terms, Domain d = {},
+                   const std::string& rule = "") {
+      std::vector<onnx::AttributeProto> attrs;
+      if (axis) attrs.push_back(make_attr("axis", *axis));
+      add(out, name, {random_of(case_id(row, {t}, name), t, shape, d)}, std::move(attrs), {rule.empty() ? "random" : "axis"},
+          rule.empty() ? "" : label + ": " + rule, rule.empty() ? smoke : smoke_refusal);
+      out.back().terms = terms;
+      (rule.empty() ? smoke : smoke_refusal) = false;
+    };
+    // Special values in one row, and rows of pairs: (x, -inf), (+inf, x), (NaN, x).
+    const Tensor specials = special_values(t);
+    Tensor row_of_specials(t, {1, specials.size()});
+    std::copy(specials.bytes().begin(), specials.bytes().end(), row_of_specials.mutable_bytes().begin());
+    add(out, "special_values", {row_of_specials}, {make_attr("axis", int64_t{1})}, {"special-values"}, "", false);
+    out.back().terms = specials.size();
+    add(out, "special_pairs", {tensor_of(t, {4, 2}, {1, -INFINITY, INFINITY, 1, NAN, 1, -INFINITY, -INFINITY})},
+        {make_attr("axis", int64_t{1})}, {"special-values"}, "", false);
+    out.back().terms = 2;
+    one("default_axis_3x4x5", {3, 4, 5}, std::nullopt, one_axis ? 5 : 20);
+    one("axis1_3x4x5", {3, 4, 5}, int64_t{1}, one_axis ? 4 : 20);
+    one("axis0_3x4x5", {3, 4, 5}, int64_t{0}, one_axis ? 3 : 60);
+    if (row.since_version >= 11) one("axis_neg1_3x4x5", {3, 4, 5}, int64_t{-1}, 5);
+    Domain wide;
+    wide.exp_lo = 0;
+    wide.exp_hi = 10;  // up to ~2000: exp overflows without the max shift
+    one("large_2x16", {2, 16}, int64_t{1}, 16, wide);
+    if (is_float_dtype(t)) one("long_1x4096", {1, 4096}, int64_t{1}, 4096);
+    Domain ties;
+    ties.integral = true;
+    ties.int_lo = -2;
+    ties.int_hi = 2;
+    one("ties_4x6", {4, 6}, int64_t{1}, 6, ties);
+    one("refuse_axis_3_rank3", {3, 4, 5}, int64_t{3}, 0, {}, "axis must lie in the input's rank");
+    if (row.since_version < 11) one("refuse_negative_axis", {3, 4, 5}, int64_t{-1}, 0, {}, "negative axes only from version 11");
+  }
+}
+
+}  // namespace touchstone::cases

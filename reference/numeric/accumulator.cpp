@@ -1,0 +1,203 @@
+#include "reference/numeric/accumulator.h"
+
+#include <gmp.h>
+
+#include <algorithm>
+#include <limits>
+
+namespace touchstone::numeric {
+
+void ExactAccumulator::clear() {
+  if (high_bin_ >= low_bin_) std::fill(bins_.begin() + low_bin_, bins_.begin() + high_bin_ + 1, 0);
+  if (high_ >= low_) std::fill(digits_.begin() + low_, digits_.begin() + std::min(high_ + 1, kDigits), 0);
+  low_bin_ = kBins;
+  high_bin_ = -1;
+  low_ = kDigits;
+  high_ = -1;
+  terms_ = negative_zeros_ = 0;
+  nan_ = positive_inf_ = negative_inf_ = false;
+}
+
+void ExactAccumulator::add_special(double x) {
+  if ((++terms_ & (kFoldEvery - 1)) == 0) fold();
+  if (std::isnan(x)) nan_ = true;
+  else if (x > 0) positive_inf_ = true;
+  else negative_inf_ = true;
+}
+
+void ExactAccumulator::add_slow(double x) {
+  if (!std::isfinite(x)) return add_special(x);
+  const uint64_t bits = std::bit_cast<uint64_t>(x);
+  if (x == 0) {
+    negative_zeros_ += bits >> 63;
+    if ((++terms_ & (kFoldEvery - 1)) == 0) fold();
+    return;
+  }
+  add_piece(bits & kFractionMask, -1074 - kLowestBin, bits >> 63);  // subnormal: no implicit bit
+}
+
+void ExactAccumulator::add_product_slow(double a, double b) {
+  const bool negative = std::signbit(a) != std::signbit(b);
+  if (std::isnan(a) || std::isnan(b)) return add_special(NAN);
+  if (std::isinf(a) || std::isinf(b)) {
+    if (a == 0 || b == 0) return add_special(NAN);  // inf * 0
+    return add_special(negative ? -INFINITY : INFINITY);
+  }
+  if (a == 0 || b == 0) {
+    negative_zeros_ += negative;
+    if ((++terms_ & (kFoldEvery - 1)) == 0) fold();
+    return;
+  }
+  // A subnormal factor: no implicit bit, exponent as that of the smallest normal.
+  auto split = [](double x, uint64_t& m, int& e) {
+    const uint64_t bits = std::bit_cast<uint64_t>(x);
+    const int biased = static_cast<int>((bits >> 52) & 0x7ff);
+    m = (bits & kFractionMask) | (biased != 0 ? kImplicitBit : 0);
+    e = biased + (biased == 0);
+  };
+  uint64_t ma, mb;
+  int ea, eb;
+  split(a, ma, ea);
+  split(b, mb, eb);
+  add_product_pieces(static_cast<unsigned __int128>(ma) * mb, ea + eb - 2 * 1075 - kLowestBin, negative);
+}
+
+void ExactAccumulator::add_to_digits(int64_t value, int lowest_bit) {
+  const int k = lowest_bit - kLowestBit;
+  const int digit = k >> 5;
+  const bool negative = value < 0;
+  const uint64_t magnitude = negative ? 0 - static_cast<uint64_t>(value) : static_cast<uint64_t>(value);
+  const unsigned __int128 v = static_cast<unsigned __int128>(magnitude) << (k & 31);
+  const int64_t sign = negative ? -1 : 1;
+  digits_[digit] += sign * static_cast<int64_t>(static_cast<uint32_t>(v));
+  digits_[digit + 1] += sign * static_cast<int64_t>(static_cast<uint32_t>(v >> 32));
+  digits_[digit + 2] += sign * static_cast<int64_t>(static_cast<uint64_t>(v >> 64));
+  low_ = std::min(low_, digit);
+  high_ = std::max(high_, digit + 2);
+}
+
+void ExactAccumulator::fold() {
+  // Each digit receives at most 3 pieces below 2^32 per bin; propagating first keeps
+  // every word far from overflow.
+  propagate();
+  for (int w = low_bin_; w <= high_bin_; ++w) {
+    if (bins_[w] != 0) add_to_digits(bins_[w], w + kLowestBin);
+    bins_[w] = 0;
+  }
+  low_bin_ = kBins;
+  high_bin_ = -1;
+}
+
+void ExactAccumulator::propagate() {
+  if (high_ < low_) return;
+  int64_t carry = 0;
+  int i = low_;
+  for (; i < kDigits - 1; ++i) {
+    const int64_t d = digits_[i] + carry;
+    carry = d >> 32;  // arithmetic: floor(d / 2^32)
+    digits_[i] = d - (carry << 32);
+    if (carry == 0 && i >= high_) break;
+  }
+  if (i == kDigits - 1) digits_[i] += carry;
+  high_ = std::max(high_, std::min(i, kDigits - 1));
+}
+
+// The total as sign and magnitude: digits all in [0, 2^32), the top one found.
+struct Normalized {
+  std::array<int64_t, ExactAccumulator::kDigits> d{};
+  bool negative = false;
+  int top = -1;  // highest nonzero digit; -1 for zero
+
+  explicit Normalized(ExactAccumulator& acc) {
+    acc.fold();
+    acc.propagate();
+    d = acc.digits_;
+    int high = std::min(acc.high_, ExactAccumulator::kDigits - 1);
+    const int low = acc.low_;
+    if (high < low) return;
+    if (d[ExactAccumulator::kDigits - 1] < 0) high = ExactAccumulator::kDigits - 1;
+    // Find the sign: the top nonzero digit after propagation carries it.
+    int t = high;
+    while (t >= low && d[t] == 0) --t;
+    if (t < low) return;
+    if (d[t] < 0) {
+      negative = true;
+      int64_t carry = 0;
+      for (int i = low; i <= t; ++i) {
+        const int64_t v = -d[i] + carry;
+        carry = v >> 32;
+        d[i] = v - (carry << 32);
+      }
+    }
+    while (t >= low && d[t] == 0) --t;
+    top = t;
+  }
+
+  // Bit at absolute weight 2^w.
+  int bit(int w) const {
+    const int k = w - ExactAccumulator::kLowestBit;
+    if (k < 0) return 0;
+    return static_cast<int>((d[k >> 5] >> (k & 31)) & 1);
+  }
+  // Whether any bit below weight 2^w is set.
+  bool any_below(int w) const {
+    const int k = w - ExactAccumulator::kLowestBit;
+    if (k <= 0) return false;
+    const int digit = k >> 5;
+    if (d[digit] & ((int64_t{1} << (k & 31)) - 1)) return true;
+    for (int i = 0; i < digit; ++i)
+      if (d[i]) return true;
+    return false;
+  }
+  // Weight of the highest set bit: 2^msb.
+  int msb() const { return ExactAccumulator::kLowestBit + 32 * top + (63 - std::countl_zero(static_cast<uint64_t>(d[top]))); }
+};
+
+bool ExactAccumulator::is_zero() {
+  if (is_nan() || is_inf()) return false;
+  return Normalized(*this).top < 0;
+}
+
+double ExactAccumulator::rounded_scaled(FloatFormat format, int scale) {
+  if (is_nan()) return NAN;
+  if (positive_inf_) return INFINITY;
+  if (negative_inf_) return -INFINITY;
+  const Normalized n(*this);
+  if (n.top < 0) return terms_ > 0 && negative_zeros_ == terms_ ? -0.0 : 0.0;
+  // Value = (sum of bits) * 2^scale. Keep the bits from 2^lsb up, lsb chosen so that at
+  // most `precision` bits remain, and never below the format's subnormal grid.
+  const int msb = n.msb();
+  const int grid = format.min_exponent - format.precision + 1 - scale;  // weight of the smallest subnormal
+  const int lsb = std::max(msb - format.precision + 1, grid);
+  uint64_t q = 0;
+  for (int w = msb; w >= lsb; --w) q = (q << 1) | static_cast<uint64_t>(n.bit(w));
+  const bool half = n.bit(lsb - 1), sticky = n.any_below(lsb - 1);
+  if (half && (sticky || (q & 1))) ++q;
+  const double magnitude = std::ldexp(static_cast<double>(q), lsb + scale);
+  const double largest = std::ldexp(2.0 - std::ldexp(1.0, 1 - format.precision), format.max_exponent);
+  const double result = magnitude > largest ? INFINITY : magnitude;
+  return n.negative ? -result : result;
+}
+
+void ExactAccumulator::exact(mpfr_ptr out) {
+  if (is_nan()) return mpfr_set_nan(out);
+  if (is_inf()) return mpfr_set_inf(out, positive_inf_ ? 1 : -1);
+  const Normalized n(*this);
+  if (n.top < 0) {
+    mpfr_set_zero(out, terms_ > 0 && negative_zeros_ == terms_ ? -1 : 1);
+    return;
+  }
+  mpz_t z;
+  mpz_init(z);
+  for (int i = n.top; i >= 0; --i) {
+    mpz_mul_2exp(z, z, 32);
+    mpz_add_ui(z, z, static_cast<unsigned long>(n.d[i]));
+  }
+  const auto bits = static_cast<mpfr_prec_t>(mpz_sizeinbase(z, 2));
+  mpfr_set_prec(out, std::max<mpfr_prec_t>(bits, MPFR_PREC_MIN));
+  mpfr_set_z_2exp(out, z, ExactAccumulator::kLowestBit, MPFR_RNDN);  // exact at that precision
+  if (n.negative) mpfr_neg(out, out, MPFR_RNDN);
+  mpz_clear(z);
+}
+
+}  // namespace touchstone::numeric
