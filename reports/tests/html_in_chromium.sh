@@ -107,7 +107,7 @@ cases = report["cases"]
 counts = {}
 for c in cases: counts[c["verdict"]] = counts.get(c["verdict"], 0) + 1
 passed = sum(counts.get(v, 0) for v in ("pass", "divergent", "unexpected-pass"))
-counted = len(cases) - counts.get("skip", 0) - counts.get("unsupported", 0)
+counted = len(cases) - counts.get("skip", 0) - counts.get("unsupported", 0) - counts.get("bad-case", 0)
 
 dom = load("hostile.dom")
 raw = open(f"{work}/hostile.dom", encoding="utf-8").read()
