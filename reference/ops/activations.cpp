@@ -19,10 +19,10 @@
 // - HardSwish-14 says alpha = 1/6: the reference uses the real number 1/6. ONNX's own
 //   function body uses the float32 0.16666667; where that rounds differently the case is
 //   marked implementation-defined.
-// - Selu(-0) and Celu(-0): ONNX's formulas give +0 (Selu: gamma (alpha e^-0 - alpha) =
-//   gamma * 0; Celu: max(0, -0) + min(0, 0), with IEEE 754-2019's maximum giving +0), but
-//   ONNX does not say which zero; as for Relu(-0), the result is +0, marked
-//   implementation-defined.
+// - Selu(±0) and Celu(-0): ONNX's formulas give Selu gamma (alpha e^0 - alpha) = gamma * (+0)
+//   (+0, or -0 for a negative gamma) and Celu max(0, -0) + min(0, 0) = +0 (IEEE 754-2019's
+//   maximum), whatever the sign of the zero x. ONNX does not say which zero max(0, -0) is,
+//   so as for Relu(-0) the result at x = -0 is the formula's, marked implementation-defined.
 // Zero results: Elu and Softsign keep the sign of a zero x (Selu and Celu: see above);
 // HardSigmoid's clamp gives +0; HardSwish's zero has the sign of x (x * 0).
 #include <algorithm>
@@ -139,9 +139,9 @@ Tensors selu_with(const Node& node, const Inputs& in, float default_alpha, float
     const double x = numeric::widen(v);
     if (is_nan(x)) node.mark(Semantics::kImplementationDefined, kNanCases);
     if (x > 0) return exact_op_rounded<T>(gamma, x, mpfr_mul);
-    if (x == 0) {  // the formula's +0 for either zero (see the top of the file)
-      if (std::signbit(x)) node.mark(Semantics::kImplementationDefined, "Selu of -0 (the result is +0)");
-      return numeric::narrow<T>(0.0);
+    if (x == 0 && !std::isnan(gamma)) {  // the formula's gamma * (+0) for either zero (see the top of the file)
+      if (std::signbit(x)) node.mark(Semantics::kImplementationDefined, "Selu of -0 (the result is gamma * +0)");
+      return numeric::narrow<T>(gamma * 0.0);
     }
     if (x < 0) return scaled_expm1<T>(gamma * alpha, x);
     return v;
