@@ -7,7 +7,7 @@
 namespace touchstone::cases {
 
 std::string case_id(const CatalogRow& row, const std::vector<DType>& input_dtypes, const std::string& name) {
-  std::string types;
+  std::string types = input_dtypes.empty() ? "none" : "";  // Constant: no inputs
   const bool same = std::all_of(input_dtypes.begin(), input_dtypes.end(),
                                 [&](DType d) { return d == input_dtypes.front(); });
   for (size_t i = 0; i < input_dtypes.size(); ++i) {
@@ -30,19 +30,13 @@ std::string case_dir_name(const std::string& id) {
 std::vector<TypeParam> input_type_params(const CatalogRow& row) {
   const auto& schema = schema_of(row);
   std::vector<TypeParam> params;
-  const auto& formals = schema.inputs();
+  const auto& formals = schema.inputs;
   for (size_t i = 0; i < formals.size(); ++i) {
-    const std::string& name = formals[i].GetTypeStr();
+    const std::string name(formals[i].type);
     auto it = std::find_if(params.begin(), params.end(), [&](const TypeParam& p) { return p.name == name; });
     if (it == params.end()) {
       TypeParam p{name, {}, {}};
-      for (const auto& c : schema.typeConstraintParams()) {
-        if (c.type_param_str != name) continue;
-        for (DType d : all_dtypes())
-          if (std::find(c.allowed_type_strs.begin(), c.allowed_type_strs.end(), tensor_type_string(d)) !=
-              c.allowed_type_strs.end())
-            p.allowed.push_back(d);
-      }
+      p.allowed = allowed_dtypes(schema, name);  // a constraint's types, or a fixed type ("tensor(int64)")
       params.push_back(p);
       it = params.end() - 1;
     }

@@ -22,6 +22,8 @@ struct CaseDraft {
   // Optional node inputs left out (an empty name in the node), by node-input position;
   // `inputs` holds the others, in order (Clip-11 with max but no min).
   std::vector<size_t> omitted_inputs = {};
+  // How many node outputs (Split's parts); each becomes a graph output.
+  size_t outputs = 1;
 };
 
 // A finished case.

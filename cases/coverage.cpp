@@ -19,27 +19,32 @@ namespace {
 std::vector<std::vector<std::string>> output_only_types(const CatalogRow& row) {
   const auto& schema = schema_of(row);
   std::vector<std::vector<std::string>> params;
-  for (const auto& out : schema.outputs()) {
-    const std::string& name = out.GetTypeStr();
+  for (const auto& out : schema.outputs) {
     bool bound = false;
-    for (const auto& in : schema.inputs()) bound = bound || in.GetTypeStr() == name;
-    for (const auto& c : schema.typeConstraintParams()) {
-      if (bound || c.type_param_str != name || c.allowed_type_strs.size() < 2) continue;
-      std::vector<std::string> names;
-      for (DType d : all_dtypes())
-        for (const auto& a : c.allowed_type_strs)
-          if (a == tensor_type_string(d)) names.emplace_back(dtype_short_name(d));
-      params.push_back(names);
-    }
+    for (const auto& in : schema.inputs) bound = bound || in.type == out.type;
+    const TypeConstraint* c = schema.constraint(out.type);
+    if (bound || !c || c->allowed.size() < 2) continue;
+    std::vector<std::string> names;
+    for (DType d : allowed_dtypes(schema, out.type)) names.emplace_back(dtype_short_name(d));
+    params.push_back(names);
   }
   return params;
+}
+
+// Whether a valid model can have this (input, output) pair: BitCast-26 needs equal bit
+// widths, so the other pairs exist only as refusals and are not counted.
+bool possible(const CatalogRow& row, const std::string& input, const std::string& output) {
+  if (row.op != "BitCast") return true;
+  const auto a = dtype_from_name(input), b = dtype_from_name(output);
+  return a && b && dtype_bits(*a) == dtype_bits(*b);
 }
 
 std::vector<std::string> with_output_types(std::vector<std::string> combos, const CatalogRow& row) {
   for (const auto& names : output_only_types(row)) {
     std::vector<std::string> next;
     for (const auto& c : combos)
-      for (const auto& n : names) next.push_back(c + ",output:" + n);
+      for (const auto& n : names)
+        if (possible(row, c, n)) next.push_back(c + ",output:" + n);
     combos = next;
   }
   return combos;

@@ -47,25 +47,21 @@ void declare_shape(onnx::ValueInfoProto* info, const Tensor& t) {
 // The element type to declare for the first output: that of the input sharing its type
 // parameter (Where's output is X's, not condition's), else the parameter's only allowed
 // type (IsNaN's bool), else the first input's.
-DType declared_output_type(const onnx::OpSchema& schema, const std::vector<DType>& types) {
-  const std::string& param = schema.outputs().front().GetTypeStr();
-  const auto& formals = schema.inputs();
-  for (size_t i = 0; i < types.size() && !formals.empty(); ++i)
-    if (formals[std::min(i, formals.size() - 1)].GetTypeStr() == param) return types[i];
-  for (const auto& c : schema.typeConstraintParams()) {
-    if (c.type_param_str != param || c.allowed_type_strs.size() != 1) continue;
-    for (DType d : all_dtypes())
-      if (tensor_type_string(d) == c.allowed_type_strs.front()) return d;
-  }
-  return types.front();
+DType declared_output_type(const Schema& schema, const std::vector<DType>& types) {
+  const std::string_view param = schema.outputs.front().type;
+  for (size_t i = 0; i < types.size(); ++i)
+    if (const auto* formal = schema.input_formal(i); formal && formal->type == param) return types[i];
+  if (auto allowed = allowed_dtypes(schema, param); allowed.size() == 1 || (types.empty() && !allowed.empty()))
+    return allowed.front();
+  return types.empty() ? DType::kFloat : types.front();
 }
 
 // The graph input name of node input i: its formal's name, except that the inputs after
 // the first of a trailing variadic formal get names of their own (data_0, data_1, ... as
 // in ONNX's node tests; x, x_1, x_2 for a name not ending in _0).
-std::string input_name(const std::vector<onnx::OpSchema::FormalParameter>& formals, size_t i) {
+std::string input_name(const std::vector<FormalSchema>& formals, size_t i) {
   const size_t last = formals.size() - 1;
-  const std::string& name = formals[std::min(i, last)].GetName();
+  const std::string name(formals[std::min(i, last)].name);
   if (i <= last) return name;
   const std::string k = std::to_string(i - last);
   if (name.size() > 2 && name.compare(name.size() - 2, 2, "_0") == 0) return name.substr(0, name.size() - 1) + k;
@@ -87,11 +83,11 @@ Case finish(const CatalogRow& row, CaseDraft draft) {
   m.tags = std::move(draft.tags);
   m.valid = draft.invalid_rule.empty();
   m.invalid_rule = std::move(draft.invalid_rule);
-  m.tolerance = tolerance_for(row, types.size());
+  m.tolerance = tolerance_for(row, draft);
 
   const auto& schema = schema_of(row);
   SingleNodeModel spec{m.op, m.domain, m.opset, {}, {}, draft.attributes, 0};
-  const auto& formals = schema.inputs();
+  const auto& formals = schema.inputs;
   for (size_t i = 0, k = 0; k < types.size(); ++i) {  // i: node input, k: the draft's tensor
     const auto& omitted = draft.omitted_inputs;
     if (std::find(omitted.begin(), omitted.end(), i) != omitted.end()) {
@@ -101,16 +97,30 @@ Case finish(const CatalogRow& row, CaseDraft draft) {
     spec.inputs.push_back({input_name(formals, i), types[k], draft.inputs[k].shape()});
     ++k;
   }
-  spec.outputs.push_back({schema.outputs().front().GetName(), declared_output_type(schema, types), {}});
+  // One graph output per node output. A variadic output (Split's parts) gives the draft's
+  // count, named outputs_0, _1, ...; otherwise every output the schema names after the
+  // first (TopK's Indices, Unique's indices and counts), typed from the reference's answer
+  // below.
+  const std::string out_name(schema.outputs.front().name);
+  if (schema.outputs.front().option == FormalOption::kVariadic) {
+    for (size_t k = 0; k < draft.outputs; ++k)
+      spec.outputs.push_back({draft.outputs == 1 ? out_name : out_name + "_" + std::to_string(k),
+                              declared_output_type(schema, types), {}});
+  } else {
+    spec.outputs.push_back({out_name, declared_output_type(schema, types), {}});
+    for (size_t k = 1; k < schema.outputs.size(); ++k)
+      if (schema.outputs[k].option != FormalOption::kVariadic)
+        spec.outputs.push_back({std::string(schema.outputs[k].name), DType::kFloat, {}});
+  }
   c.model = build_model(spec);
-  c.model.mutable_graph()->mutable_output(0)->mutable_type()->mutable_tensor_type()->clear_shape();
+  for (auto& o : *c.model.mutable_graph()->mutable_output()) o.mutable_type()->mutable_tensor_type()->clear_shape();
   c.inputs = std::move(draft.inputs);
 
   try {
     // Run with the output's type undeclared (Cast's comes from its `to` attribute); a
     // valid case declares the type the reference gave, below.
     onnx::ModelProto run_model = c.model;
-    run_model.mutable_graph()->mutable_output(0)->mutable_type()->mutable_tensor_type()->clear_elem_type();
+    for (auto& o : *run_model.mutable_graph()->mutable_output()) o.mutable_type()->mutable_tensor_type()->clear_elem_type();
     const Model model = Model::from_proto(run_model, ".", m.id);
     RunResult result = model.run(c.inputs);
     if (!m.valid)

@@ -22,6 +22,7 @@ std::string Tolerance::to_string() const {
       return s.str();
     }
     case kOnnx: return "onnx";
+    case kUnordered: return "unordered(axis=" + std::to_string(unordered_axis) + ")";
   }
   return "exact";
 }
@@ -49,10 +50,15 @@ Tolerance Tolerance::parse(const std::string& text) {
       t.kind = kBound;
       t.bound_terms = std::stod(*b, &used);
       if (used == b->size() && t.bound_terms >= 0) return t;
+    } else if (auto a = inner("unordered(axis=")) {
+      size_t used = 0;
+      t.kind = kUnordered;
+      t.unordered_axis = std::stoll(*a, &used);
+      if (used == a->size() && t.unordered_axis >= 0) return t;
     }
   } catch (const std::exception&) {
   }
-  malformed("tolerance '" + text + "' is not exact, onnx, ulp(N) or bound(n=N)");
+  malformed("tolerance '" + text + "' is not exact, onnx, ulp(N), bound(n=N) or unordered(axis=N)");
 }
 
 namespace cases {

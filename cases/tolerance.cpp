@@ -1,7 +1,10 @@
 #include "cases/tolerance.h"
 
 #include <algorithm>
+#include <optional>
 #include <string_view>
+
+#include "reference/tensor.h"
 
 namespace touchstone::cases {
 
@@ -16,10 +19,15 @@ constexpr int kFunctionUlps = 4;
 constexpr std::string_view kFunctions[] = {
     "Acos", "Acosh", "Asin", "Asinh", "Atan", "Atanh", "Cos", "Cosh", "Sin", "Sinh", "Tan", "Tanh",
     "Erf", "Exp", "Log", "Pow", "Sigmoid", "Softplus", "Softsign", "Elu", "Selu", "Celu",
-    "HardSigmoid", "HardSwish"};
+    "HardSigmoid", "HardSwish", "Mish", "Gelu", "Swish"};
 
 // Sums of several inputs: the bound of a recursive summation of n terms (harness/compare.h).
 constexpr std::string_view kAccumulations[] = {"Sum", "Mean"};
+
+// Range: a backend may add delta repeatedly (ONNX's function body does); with start and
+// delta of one sign each addition errs by at most half an ulp of the element it produces,
+// so element i is within i/2 ulps. The case specs keep n <= 64 where the steps round.
+constexpr int kRangeUlps = 32;
 
 template <size_t N>
 bool listed(const std::string_view (&list)[N], std::string_view op) {
@@ -37,11 +45,54 @@ Tolerance tolerance_for(const CatalogRow& row, size_t inputs) {
   } else if (listed(kFunctions, row.op)) {
     t.kind = Tolerance::kUlp;
     t.ulps = kFunctionUlps;
+  } else if (row.op == "Range") {
+    t.kind = Tolerance::kUlp;
+    t.ulps = kRangeUlps;
   } else if (listed(kAccumulations, row.op) && inputs > 1) {
     t.kind = Tolerance::kBound;
     t.bound_terms = static_cast<double>(inputs);  // Mean's division adds one rounding: the u|e| term
   } else {
     t.kind = Tolerance::kExact;  // IEEE basic operations, exact selections, conversions, integers
+  }
+  return t;
+}
+
+namespace {
+
+std::optional<int64_t> int_attr(const CaseDraft& draft, const std::string& name) {
+  for (const auto& a : draft.attributes)
+    if (a.name() == name && a.type() == onnx::AttributeProto::INT) return a.i();
+  return std::nullopt;
+}
+
+// An axis value in [-r, r-1] as a dimension, or nullopt (the case is then a refusal).
+std::optional<size_t> dimension(int64_t axis, int64_t rank) {
+  if (axis < -rank || axis >= rank) return std::nullopt;
+  return static_cast<size_t>(axis < 0 ? axis + rank : axis);
+}
+
+}  // namespace
+
+Tolerance tolerance_for(const CatalogRow& row, const CaseDraft& draft) {
+  Tolerance t = tolerance_for(row, draft.inputs.size());
+  if (!row.domain.empty() || draft.inputs.empty()) return t;
+  const Tensor& x = draft.inputs.front();
+  if (row.op == "TopK" && row.since_version >= 11 && int_attr(draft, "sorted").value_or(1) == 0) {
+    if (auto d = dimension(int_attr(draft, "axis").value_or(-1), x.rank())) {
+      t.kind = Tolerance::kUnordered;  // "the order of returned Values and Indices is undefined"
+      t.unordered_axis = static_cast<int64_t>(*d);
+    }
+  } else if ((row.op == "CumSum" || row.op == "CumProd") && is_float_dtype(x.dtype()) && draft.inputs.size() == 2 &&
+             draft.inputs[1].rank() == 0 &&
+             (draft.inputs[1].dtype() == DType::kInt32 || draft.inputs[1].dtype() == DType::kInt64)) {
+    const Tensor& a = draft.inputs[1];
+    const int64_t axis = a.dtype() == DType::kInt32 ? a.data<int32_t>()[0] : a.data<int64_t>()[0];
+    if (auto d = dimension(axis, x.rank())) {
+      // Recursive summation of k terms: |error| <= gamma_(k-1) * sum |x_i| (Higham 4.2); a
+      // product of k factors: gamma_(k-1) * |product| (Higham 3.1). k <= n for every prefix.
+      t.kind = Tolerance::kBound;
+      t.bound_terms = static_cast<double>(x.shape()[*d]);
+    }
   }
   return t;
 }

@@ -107,6 +107,17 @@ Tensor random_tensor(Rng& rng, DType dtype, const Shape& shape, const Domain& do
   visit_dtype(dtype, [&]<class T>() {
     if constexpr (is_integer<T> || is_real_float<T>) {
       for (auto& v : t.data<T>()) v = draw<T>(rng, domain);
+    } else if constexpr (std::is_same_v<T, std::string>) {
+      // Short words over a small alphabet, so that equal strings occur by chance.
+      for (auto& v : t.data<T>()) {
+        v.clear();
+        for (uint64_t n = rng.next() % 3; n > 0; --n) v += static_cast<char>('a' + rng.next() % 2);
+      }
+    } else if constexpr (is_minifloat<T>) {  // any bit pattern: every value of these small types matters
+      const int64_t top = dtype_bits(dtype) == 4 ? 0x0F : 0xFF;
+      for (auto& v : t.data<T>()) v = T{static_cast<uint8_t>(rng.integer(0, top))};
+    } else if constexpr (is_small_int<T>) {
+      for (auto& v : t.data<T>()) v = T{static_cast<typename T::Value>(rng.integer(T::kMin, T::kMax))};
     }
   });
   return t;
@@ -122,6 +133,8 @@ Tensor tensor_of(DType dtype, const Shape& shape, const std::vector<double>& val
       if constexpr (is_real_float<T>) out[i] = numeric::narrow<T>(values[i]);
       else if constexpr (is_integer<T>) out[i] = static_cast<T>(values[i]);
       else if constexpr (std::is_same_v<T, bool>) out[i] = values[i] != 0;
+      else if constexpr (is_minifloat<T>) out[i] = minifloat_from<T>(values[i], true);
+      else if constexpr (is_small_int<T>) out[i] = T::wrap(static_cast<int64_t>(values[i]));
     }
   });
   return t;
@@ -135,6 +148,21 @@ Tensor special_values(DType dtype) {
     } else if constexpr (is_integer<T>) {
       auto v = integer_specials<T>();
       return Tensor::from_values<T>({static_cast<int64_t>(v.size())}, v);
+    } else if constexpr (is_minifloat<T>) {
+      // Every value of these small formats is a special value: all bit patterns.
+      const int count = dtype_bits(dtype) == 4 ? 16 : 256;
+      std::vector<T> v;
+      for (int b = 0; b < count; ++b) v.push_back(T{static_cast<uint8_t>(b)});
+      return Tensor::from_values<T>({count}, v);
+    } else if constexpr (is_small_int<T>) {
+      std::vector<T> v;
+      for (int x = T::kMin; x <= T::kMax; ++x) v.push_back(T{static_cast<typename T::Value>(x)});
+      return Tensor::from_values<T>({static_cast<int64_t>(v.size())}, v);
+    } else if constexpr (std::is_same_v<T, std::string>) {
+      // Strings compare byte by byte: empty, case, trailing space, an embedded NUL, and
+      // one letter precomposed (U+00E9) and decomposed (e + U+0301), which differ.
+      return Tensor::from_values<std::string>(
+          {8}, {"", "a", "A", "a ", std::string("a\0b", 3), "\xc3\xa9", "e\xcc\x81", "abc"});
     } else {
       throw std::logic_error("special_values: no specials for " + std::string(dtype_short_name(dtype)));
     }
@@ -144,6 +172,15 @@ Tensor special_values(DType dtype) {
 std::pair<Tensor, Tensor> cross_pairs(const Tensor& a, const Tensor& b) {
   const int64_t n = a.size() * b.size();
   Tensor x(a.dtype(), {n}), y(b.dtype(), {n});
+  if (a.dtype() == DType::kString && b.dtype() == DType::kString) {
+    auto xs = x.data<std::string>(), ys = y.data<std::string>();
+    for (int64_t i = 0; i < a.size(); ++i)
+      for (int64_t j = 0; j < b.size(); ++j) {
+        xs[static_cast<size_t>(i * b.size() + j)] = a.data<std::string>()[static_cast<size_t>(i)];
+        ys[static_cast<size_t>(i * b.size() + j)] = b.data<std::string>()[static_cast<size_t>(j)];
+      }
+    return {x, y};
+  }
   const size_t sa = dtype_size(a.dtype()), sb = dtype_size(b.dtype());
   for (int64_t i = 0; i < a.size(); ++i)
     for (int64_t j = 0; j < b.size(); ++j) {

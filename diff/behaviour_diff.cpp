@@ -15,13 +15,17 @@ ProbeOutcome run_probe(const CatalogRow& row, const Probe& probe) {
   for (size_t i = 0; i < probe.inputs.size(); ++i)
     spec.inputs.push_back({std::string(1, static_cast<char>('A' + i)), probe.inputs[i].dtype(),
                            probe.inputs[i].shape()});
-  for (size_t i = 0; i < schema.outputs().size(); ++i)
+  for (size_t i = 0; i < schema.outputs.size(); ++i)
     spec.outputs.push_back({"Out" + std::to_string(i), DType::kFloat, {}});
   ProbeOutcome outcome;
   for (const auto& a : probe.attributes) {
-    if (!schema.attributes().count(a.name())) continue;
+    if (!schema.attribute(a.name())) continue;
     spec.attributes.push_back(a);
-    outcome.attributes.push_back(a.name() + "=" + std::to_string(a.i()));
+    std::string value = a.type() == onnx::AttributeProto::FLOAT    ? std::to_string(a.f())
+                        : a.type() == onnx::AttributeProto::STRING ? a.s()
+                        : a.type() == onnx::AttributeProto::INT    ? std::to_string(a.i())
+                                                                   : "(" + std::to_string(static_cast<int>(a.type())) + ")";
+    outcome.attributes.push_back(a.name() + "=" + value);
   }
   auto proto = build_model(spec);
   for (auto& out : *proto.mutable_graph()->mutable_output()) out.clear_type();
@@ -88,8 +92,9 @@ VersionDiff diff_versions(const CatalogRow& old_row, const CatalogRow& new_row) 
     return d;
   }
   auto probes = make_probes(old_row, new_row);
+  if (probes.empty()) probes = probes_from_case_specs(old_row, new_row);
   if (probes.empty()) {
-    d.not_compared = "no probes for " + std::string(old_row.op) + "'s inputs yet";
+    d.not_compared = "no probes for " + std::string(old_row.op) + "'s inputs yet (no case spec)";
     return d;
   }
   d.compared = true;

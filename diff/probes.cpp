@@ -35,23 +35,11 @@ const std::vector<ShapePattern>& binary_patterns() {
   return patterns;
 }
 
-std::vector<DType> allowed_dtypes(const onnx::OpSchema& schema, const std::string& param) {
-  std::vector<DType> out;
-  for (const auto& c : schema.typeConstraintParams()) {
-    if (c.type_param_str != param) continue;
-    for (const auto& t : c.allowed_type_strs) {
-      if (t.rfind("tensor(", 0) != 0) continue;
-      if (auto d = dtype_from_name(t.substr(7, t.size() - 8))) out.push_back(*d);
-    }
-  }
-  return out;
-}
-
 // The union of the types the two versions allow for input `i`.
-std::vector<DType> input_dtypes(const onnx::OpSchema& a, const onnx::OpSchema& b, size_t i) {
+std::vector<DType> input_dtypes(const Schema& a, const Schema& b, size_t i) {
   std::vector<DType> out;
   for (const auto* s : {&a, &b})
-    for (DType d : allowed_dtypes(*s, s->inputs()[i].GetTypeStr()))
+    for (DType d : allowed_dtypes(*s, s->inputs[i].type))
       if (std::find(out.begin(), out.end(), d) == out.end()) out.push_back(d);
   std::sort(out.begin(), out.end());
   return out;
@@ -98,12 +86,11 @@ Tensor probe_tensor(DType dtype, const Shape& shape, int salt, bool exponent_lik
 std::vector<Probe> make_probes(const CatalogRow& a, const CatalogRow& b) {
   const auto& sa = schema_of(a);
   const auto& sb = schema_of(b);
-  if (sa.inputs().size() != 2 || sb.inputs().size() != 2) return {};
+  if (sa.inputs.size() != 2 || sb.inputs.size() != 2) return {};
   const bool exponent_like = a.op == "Pow";
-  const bool legacy = sa.attributes().count("broadcast") || sb.attributes().count("broadcast");
+  const bool legacy = sa.attribute("broadcast") || sb.attribute("broadcast");
   // Do both versions bind the two inputs to one type parameter?
-  const bool shared = sa.inputs()[0].GetTypeStr() == sa.inputs()[1].GetTypeStr() &&
-                      sb.inputs()[0].GetTypeStr() == sb.inputs()[1].GetTypeStr();
+  const bool shared = sa.inputs[0].type == sa.inputs[1].type && sb.inputs[0].type == sb.inputs[1].type;
 
   auto make = [&](DType d0, DType d1, const ShapePattern& s) {
     Probe p;

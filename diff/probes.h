@@ -21,6 +21,10 @@ struct Probe {
 // a kind the probes cannot make yet (the caller says so).
 std::vector<Probe> make_probes(const CatalogRow& a, const CatalogRow& b);
 
+// Probes taken from the op's case specs (cases/specs): the drafts of both versions, each
+// run under both, at most `limit` of them spread over the list. Empty without a spec.
+std::vector<Probe> probes_from_case_specs(const CatalogRow& a, const CatalogRow& b, size_t limit = 120);
+
 // A tensor of `dtype` and `shape` with small deterministic values (`salt` varies them).
 Tensor probe_tensor(DType dtype, const Shape& shape, int salt, bool exponent_like = false);
 

@@ -4,36 +4,28 @@
 #include <map>
 
 #include "diff/text_diff.h"
+#include "reference/libonnx_doc.h"
 #include "reference/node_check.h"
 
 namespace touchstone {
 
 namespace {
 
-using onnx::OpSchema;
-
-std::string attribute_text(const OpSchema::Attribute& a) {
-  static const char* kinds[] = {"undefined", "float", "int", "string", "tensor", "graph", "floats", "ints",
-                                "strings", "tensors", "graphs", "sparse_tensor", "sparse_tensors",
-                                "type_proto", "type_protos"};
-  const int k = static_cast<int>(a.type);
-  std::string s = std::string(k >= 0 && k < 15 ? kinds[k] : "?");
+std::string attribute_text(const AttrSchema& a) {
+  std::string s = attr_type_name(a.type);
   if (a.required) return s + ", required";
-  const auto& d = a.default_value;
-  if (d.type() == onnx::AttributeProto::INT) return s + ", default " + std::to_string(d.i());
-  if (d.type() == onnx::AttributeProto::FLOAT) return s + ", default " + std::to_string(d.f());
-  if (d.type() == onnx::AttributeProto::STRING) return s + ", default \"" + d.s() + "\"";
+  if (a.default_value) return s + ", default " + a.default_value;
   return s + ", optional";
 }
 
-std::string formal_text(const OpSchema::FormalParameter& f) {
-  std::string option = f.GetOption() == OpSchema::Optional ? " (optional)"
-                       : f.GetOption() == OpSchema::Variadic ? " (variadic)" : "";
-  return f.GetName() + ": " + f.GetTypeStr() + option;
+std::string formal_text(const FormalSchema& f) {
+  std::string option = f.option == FormalOption::kOptional ? " (optional)"
+                       : f.option == FormalOption::kVariadic ? " (variadic)" : "";
+  return std::string(f.name) + ": " + std::string(f.type) + option;
 }
 
-std::vector<std::string> formals_diff(const std::vector<OpSchema::FormalParameter>& a,
-                                      const std::vector<OpSchema::FormalParameter>& b, const char* what) {
+std::vector<std::string> formals_diff(const std::vector<FormalSchema>& a, const std::vector<FormalSchema>& b,
+                                      const char* what) {
   std::vector<std::string> lines;
   for (size_t i = 0; i < std::max(a.size(), b.size()); ++i) {
     const std::string n = std::to_string(i);
@@ -58,27 +50,34 @@ std::string join(const std::vector<std::string>& items) {
   return s;
 }
 
+std::string doc_or_pointer(const CatalogRow& row) {
+  if (auto doc = libonnx_doc(row.domain, row.op, row.since_version)) return *doc;
+  return "(the text of " + row.label() + " is in ONNX's " + changelog_anchor(row.domain, row.op, row.since_version) +
+         "; this build carries ONNX 1.12's text only)\n";
+}
+
 }  // namespace
 
 SchemaDiff schema_diff(const CatalogRow& old_row, const CatalogRow& new_row) {
-  const OpSchema& a = schema_of(old_row);
-  const OpSchema& b = schema_of(new_row);
+  const Schema& a = schema_of(old_row);
+  const Schema& b = schema_of(new_row);
   SchemaDiff d;
-  for (const auto& [name, attr] : a.attributes()) {
-    auto it = b.attributes().find(name);
-    if (it == b.attributes().end()) d.attributes.push_back("removed " + name + " (" + attribute_text(attr) + ")");
-    else if (attribute_text(attr) != attribute_text(it->second))
-      d.attributes.push_back(name + ": " + attribute_text(attr) + " -> " + attribute_text(it->second));
+  for (const auto& attr : a.attributes) {
+    const AttrSchema* now = b.attribute(attr.name);
+    const std::string name(attr.name);
+    if (!now) d.attributes.push_back("removed " + name + " (" + attribute_text(attr) + ")");
+    else if (attribute_text(attr) != attribute_text(*now))
+      d.attributes.push_back(name + ": " + attribute_text(attr) + " -> " + attribute_text(*now));
   }
-  for (const auto& [name, attr] : b.attributes())
-    if (!a.attributes().count(name)) d.attributes.push_back("added " + name + " (" + attribute_text(attr) + ")");
+  for (const auto& attr : b.attributes)
+    if (!a.attribute(attr.name)) d.attributes.push_back("added " + std::string(attr.name) + " (" + attribute_text(attr) + ")");
 
-  d.inputs = formals_diff(a.inputs(), b.inputs(), "input");
-  d.outputs = formals_diff(a.outputs(), b.outputs(), "output");
+  d.inputs = formals_diff(a.inputs, b.inputs, "input");
+  d.outputs = formals_diff(a.outputs, b.outputs, "output");
 
   std::map<std::string, std::vector<std::string>> old_types, new_types;
-  for (const auto& c : a.typeConstraintParams()) old_types[c.type_param_str] = c.allowed_type_strs;
-  for (const auto& c : b.typeConstraintParams()) new_types[c.type_param_str] = c.allowed_type_strs;
+  for (const auto& c : a.types) old_types[std::string(c.param)] = {c.allowed.begin(), c.allowed.end()};
+  for (const auto& c : b.types) new_types[std::string(c.param)] = {c.allowed.begin(), c.allowed.end()};
   std::map<std::string, bool> params;
   for (const auto& [p, _] : old_types) params[p] = true;
   for (const auto& [p, _] : new_types) params[p] = true;
@@ -101,7 +100,7 @@ SchemaDiff schema_diff(const CatalogRow& old_row, const CatalogRow& new_row) {
     }
     if (!change.removed.empty() || !change.added.empty()) d.type_changes.push_back(change);
   }
-  d.doc = unified_diff(a.doc() ? a.doc() : "", b.doc() ? b.doc() : "");
+  d.doc = unified_diff(doc_or_pointer(old_row), doc_or_pointer(new_row));
   return d;
 }
 

@@ -1,5 +1,5 @@
 // What the schemas of two op-versions say differently: attributes, inputs and outputs,
-// type constraints, doc text. Facts from ONNX's registry, nothing run.
+// type constraints, doc text. Facts from the schema table, nothing run.
 #pragma once
 #include <nlohmann/json.hpp>
 #include <string>

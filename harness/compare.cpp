@@ -1,5 +1,6 @@
 #include "harness/compare.h"
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <complex>
@@ -55,12 +56,12 @@ ElementResult judge(double e, double a, DType dtype, const ComparePolicy& p, dou
   const auto kind = p.tolerance.kind;
   bool ok = false;
   switch (kind) {
-    case Tolerance::kExact: ok = ulp == 0; break;
+    case Tolerance::kExact: case Tolerance::kUnordered: ok = ulp == 0; break;
     case Tolerance::kUlp: ok = ulp <= p.tolerance.ulps; break;
     case Tolerance::kBound: ok = abs <= accumulation_bound(e, magnitude, p.tolerance.bound_terms, dtype); break;
     case Tolerance::kOnnx: ok = abs <= 1e-7 + 1e-3 * std::fabs(e); break;
   }
-  const bool check_sign = !p.ignore_zero_sign && (kind == Tolerance::kExact || kind == Tolerance::kUlp);
+  const bool check_sign = !p.ignore_zero_sign && (kind == Tolerance::kExact || kind == Tolerance::kUlp || kind == Tolerance::kUnordered);
   if (ok && check_sign && e == 0 && a == 0 && std::signbit(e) != std::signbit(a)) return {false, ulp, abs};
   return {ok, ulp, abs};
 }
@@ -91,6 +92,21 @@ void compare_values(Comparison& c, const Tensor& expected, const Tensor& actual,
       c.max_ulp = std::max({c.max_ulp, re.ulp, im.ulp});
       c.max_abs = std::max({c.max_abs, re.abs, im.abs});
       if (!re.ok || !im.ok) record(c, expected, actual, index, p);
+    } else if constexpr (is_minifloat<T>) {
+      // float8/float4 results are exact conversions: the same value (NaN matches NaN,
+      // the sign of zero counts), whatever the policy.
+      const double ev = numeric::widen(e[i]), av = numeric::widen(a[i]);
+      if (std::isnan(ev) && std::isnan(av)) continue;
+      if (e[i] != a[i]) {
+        const double d = std::isnan(ev) || std::isnan(av) ? std::numeric_limits<double>::infinity() : std::fabs(ev - av);
+        c.max_abs = std::max(c.max_abs, d);
+        record(c, expected, actual, index, p);
+      }
+    } else if constexpr (is_small_int<T>) {
+      if (e[i] != a[i]) {
+        c.max_abs = std::max(c.max_abs, std::fabs(static_cast<double>(e[i].value) - a[i].value));
+        record(c, expected, actual, index, p);
+      }
     } else if constexpr (std::is_same_v<T, std::string> || std::is_same_v<T, bool>) {
       if (e[i] != a[i]) {
         if constexpr (std::is_same_v<T, bool>) c.max_abs = 1;
@@ -104,6 +120,33 @@ void compare_values(Comparison& c, const Tensor& expected, const Tensor& actual,
       }
     }
   }
+}
+
+// The unordered policy: for every slice along `axis`, the tuples (one element of each
+// output at the same position) of expected and actual are equal as multisets. Elements are
+// compared by their exact text (NaN equals NaN, -0 differs from +0). Outputs of different
+// shapes, or an axis beyond their rank, never match this way.
+bool same_multisets(const std::vector<Tensor>& expected, const std::vector<Tensor>& actual, int64_t axis) {
+  const Shape& shape = expected.front().shape();
+  if (axis >= static_cast<int64_t>(shape.size())) return false;
+  for (size_t k = 0; k < expected.size(); ++k)
+    if (expected[k].shape() != shape || actual[k].shape() != shape) return false;
+  int64_t outer = 1, inner = 1;
+  for (int64_t d = 0; d < static_cast<int64_t>(shape.size()); ++d)
+    (d < axis ? outer : inner) *= d == axis ? 1 : shape[static_cast<size_t>(d)];
+  const int64_t n = shape[static_cast<size_t>(axis)];
+  using Tuples = std::vector<std::vector<std::string>>;
+  auto tuples = [&](const std::vector<Tensor>& outs, int64_t o, int64_t i) {
+    Tuples t(static_cast<size_t>(n));
+    for (int64_t j = 0; j < n; ++j)
+      for (const Tensor& out : outs) t[static_cast<size_t>(j)].push_back(element_to_string(out, (o * n + j) * inner + i));
+    std::sort(t.begin(), t.end());
+    return t;
+  };
+  for (int64_t o = 0; o < outer; ++o)
+    for (int64_t i = 0; i < inner; ++i)
+      if (tuples(expected, o, i) != tuples(actual, o, i)) return false;
+  return true;
 }
 
 }  // namespace
@@ -157,6 +200,18 @@ Comparison compare_tensor(const Tensor& expected, const Tensor& actual, const Co
 
 Comparison compare_outputs(const std::vector<Tensor>& expected, const std::vector<Tensor>& actual,
                            const ComparePolicy& policy, const std::vector<std::vector<double>>& magnitudes) {
+  if (policy.tolerance.kind == Tolerance::kUnordered) {
+    // Positionally first (types, shapes, and the common case of the same order); values
+    // that differ there may still be the same tuples in another order.
+    ComparePolicy exact = policy;
+    exact.tolerance.kind = Tolerance::kExact;
+    Comparison c = compare_outputs(expected, actual, exact);
+    if (c.kind != Comparison::kValues) return c;
+    if (same_multisets(expected, actual, policy.tolerance.unordered_axis)) return Comparison{};
+    c.message = "not the same multiset of tuples along axis " + std::to_string(policy.tolerance.unordered_axis) +
+                "; positionally, " + c.message;
+    return c;
+  }
   Comparison total;
   if (expected.size() != actual.size()) {
     total.kind = Comparison::kWrongCount;

@@ -13,6 +13,9 @@
 //              Algorithms", 2nd ed., sec. 3.1) and M_i = sum_k |term_k| for output element i,
 //              given by the oracle in `magnitudes`; without them M_i = |e_i| (exact only
 //              for terms of one sign — the oracle should pass the magnitudes);
+//     unordered(axis=a)  the order along axis a is unspecified (TopK with sorted=0): per
+//              slice along a, the tuples formed by all outputs' elements at one position are
+//              compared as multisets, each element exactly (zero signs included);
 //     onnx     numpy.isclose with rtol 1e-3, atol 1e-7, as ONNX's backend runner compares
 //              against its stored outputs.
 // - under every policy NaN equals NaN, an infinity matches only the same infinity, and

@@ -1,6 +1,6 @@
 #include "reference/catalog.h"
 
-#include <onnx/defs/schema.h>
+#include "reference/schema.h"
 
 #include <algorithm>
 
@@ -29,10 +29,10 @@ std::string CatalogRow::label() const {
 }
 
 int catalog_max_opset(std::string_view domain) {
-  // The catalog mirrors ONNX's registry, so its opset range is the registry's.
-  const auto& ranges = onnx::OpSchemaRegistry::DomainToVersionRange::Instance().Map();
-  auto it = ranges.find(std::string(canonical_domain(domain)));
-  return it == ranges.end() ? 0 : it->second.second;
+  domain = canonical_domain(domain);
+  for (const auto& d : schema_domains())
+    if (d.domain == domain) return d.max_opset;
+  return 0;
 }
 
 const CatalogRow* resolve_op(std::string_view domain, std::string_view op, int opset) {

@@ -46,6 +46,19 @@ std::string_view dtype_name(DType dtype) { return info(dtype).onnx_name; }
 std::string_view dtype_short_name(DType dtype) { return info(dtype).short_name; }
 size_t dtype_size(DType dtype) { return info(dtype).size; }
 
+int dtype_bits(DType dtype) {
+  switch (dtype) {
+    case DType::kUInt4: case DType::kInt4: case DType::kFloat4E2M1: return 4;
+    case DType::kUInt2: case DType::kInt2: return 2;
+    default: return static_cast<int>(dtype_size(dtype)) * 8;
+  }
+}
+
+uint64_t raw_byte_count(DType dtype, uint64_t count) {
+  const auto bits = static_cast<uint64_t>(dtype_bits(dtype));
+  return bits >= 8 ? count * (bits / 8) : (count * bits + 7) / 8;
+}
+
 std::optional<DType> dtype_from_name(std::string_view name) {
   for (const auto& i : infos())
     if (i.onnx_name == name || i.short_name == name) return i.dtype;
@@ -63,6 +76,13 @@ bool is_integer_dtype(DType d) {
     default:
       return false;
   }
+}
+
+bool is_minifloat_dtype(DType d) {
+  return visit_dtype(d, []<class T>() { return is_minifloat<T>; });
+}
+bool is_small_int_dtype(DType d) {
+  return visit_dtype(d, []<class T>() { return is_small_int<T>; });
 }
 
 }  // namespace touchstone

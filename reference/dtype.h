@@ -1,6 +1,8 @@
 // Every tensor element type the reference knows, listed once. Codes are
-// TensorProto.DataType's. To add a type (float8 variants, int4, ...), add a row to
-// TOUCHSTONE_DTYPES and a C++ storage type; visit_dtype and the I/O follow.
+// TensorProto.DataType's. To add a type, add a row to TOUCHSTONE_DTYPES and a C++ storage
+// type; visit_dtype and the I/O follow. Kernels see every type through visit_dtype and
+// pick what they can compute with the traits at the bottom (the executor has already
+// checked the op-version's type constraints).
 #pragma once
 #include <complex>
 #include <cstdint>
@@ -11,6 +13,7 @@
 
 #include "reference/error.h"
 #include "reference/half.h"
+#include "reference/minifloat.h"
 
 namespace touchstone {
 
@@ -31,7 +34,17 @@ namespace touchstone {
   X(kUInt64, uint64_t, 13, "uint64", "uint64")                      \
   X(kComplex64, std::complex<float>, 14, "complex64", "complex64")  \
   X(kComplex128, std::complex<double>, 15, "complex128", "complex128") \
-  X(kBFloat16, BFloat16, 16, "bfloat16", "bfloat16")
+  X(kBFloat16, BFloat16, 16, "bfloat16", "bfloat16")                \
+  X(kFloat8E4M3FN, Float8E4M3FN, 17, "float8e4m3fn", "float8e4m3fn")  \
+  X(kFloat8E4M3FNUZ, Float8E4M3FNUZ, 18, "float8e4m3fnuz", "float8e4m3fnuz") \
+  X(kFloat8E5M2, Float8E5M2, 19, "float8e5m2", "float8e5m2")        \
+  X(kFloat8E5M2FNUZ, Float8E5M2FNUZ, 20, "float8e5m2fnuz", "float8e5m2fnuz") \
+  X(kUInt4, UInt4, 21, "uint4", "uint4")                            \
+  X(kInt4, Int4, 22, "int4", "int4")                                \
+  X(kFloat4E2M1, Float4E2M1, 23, "float4e2m1", "float4e2m1")        \
+  X(kFloat8E8M0, Float8E8M0, 24, "float8e8m0", "float8e8m0")        \
+  X(kUInt2, UInt2, 25, "uint2", "uint2")                            \
+  X(kInt2, Int2, 26, "int2", "int2")
 
 enum class DType : int {
 #define TOUCHSTONE_ENUM(name, type, code, onnx_name, short_name) name = code,
@@ -74,9 +87,18 @@ std::string_view dtype_name(DType dtype);
 std::string_view dtype_short_name(DType dtype);
 // Accepts either spelling.
 std::optional<DType> dtype_from_name(std::string_view name);
-// Bytes of one element in raw_data (0 for string).
+// Bytes of one element in memory (0 for string). The 4- and 2-bit types take one byte
+// each in memory; raw_data packs them (dtype_bits).
 size_t dtype_size(DType dtype);
+// Bits of one element in raw_data: 4 for uint4, int4, float4e2m1; 2 for uint2, int2;
+// 8 * dtype_size otherwise.
+int dtype_bits(DType dtype);
+// Bytes that `count` elements take in raw_data (packed types rounded up to a byte).
+uint64_t raw_byte_count(DType dtype, uint64_t count);
 
+// float16 and bfloat16: arithmetic types held as bits. The float8 and float4 types are
+// is_minifloat (minifloat.h), the 4- and 2-bit integers is_small_int: neither is
+// is_real_float or is_integer, so kernels that compute exclude them at compile time.
 template <class T>
 inline constexpr bool is_small_float = std::is_same_v<T, Float16> || std::is_same_v<T, BFloat16>;
 template <class T>
@@ -85,6 +107,8 @@ template <class T>
 inline constexpr bool is_integer = std::is_integral_v<T> && !std::is_same_v<T, bool>;
 
 bool is_float_dtype(DType dtype);    // float16, bfloat16, float, double
-bool is_integer_dtype(DType dtype);  // int8 .. uint64 (not bool)
+bool is_integer_dtype(DType dtype);  // int8 .. uint64 (not bool, not the 4- and 2-bit types)
+bool is_minifloat_dtype(DType dtype);  // the float8 types and float4e2m1
+bool is_small_int_dtype(DType dtype);  // uint4, int4, uint2, int2
 
 }  // namespace touchstone

@@ -150,6 +150,10 @@ void Model::check_graph() {
                     " opset " + std::to_string(version) + " (its first version is " +
                     std::to_string(versions.front()->since_version) + ")");
     }
+    if (schema_of(*row).deprecated)
+      invalid_model(at + ": " + row->label() + " is deprecated (ONNX's text: deprecated since " +
+                    std::string(display_domain(domain)) + " opset " + std::to_string(row->since_version) +
+                    "; a model may not use it)");
     check_node_structure(node, *row);
     for (const auto& name : node.input()) {
       if (!name.empty() && !defined.count(name))

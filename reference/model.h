@@ -18,8 +18,8 @@
 
 namespace touchstone {
 
-// The newest IR version this build understands (ONNX 1.12).
-inline constexpr int64_t kMaxIrVersion = 8;
+// The newest IR version this build understands (IR 13: ONNX 1.20 and later, through 1.23).
+inline constexpr int64_t kMaxIrVersion = 13;
 
 struct RunResult {
   std::vector<Tensor> outputs;  // in graph-output order

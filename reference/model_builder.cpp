@@ -50,7 +50,12 @@ int64_t ir_version_for_opset(int opset) {
   if (opset <= 10) return 5;
   if (opset <= 11) return 6;
   if (opset <= 14) return 7;
-  return 8;
+  if (opset <= 18) return 8;
+  if (opset <= 20) return 9;
+  if (opset <= 22) return 10;
+  if (opset <= 23) return 11;
+  if (opset <= 24) return 12;
+  return 13;
 }
 
 namespace {

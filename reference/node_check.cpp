@@ -7,131 +7,131 @@ namespace touchstone {
 
 namespace {
 
-using onnx::AttributeProto;
-using onnx::OpSchema;
-
-std::string attribute_kind_name(AttributeProto::AttributeType t) {
-  switch (t) {
-    case AttributeProto::FLOAT: return "float";
-    case AttributeProto::INT: return "int";
-    case AttributeProto::STRING: return "string";
-    case AttributeProto::TENSOR: return "tensor";
-    case AttributeProto::GRAPH: return "graph";
-    case AttributeProto::SPARSE_TENSOR: return "sparse tensor";
-    case AttributeProto::TYPE_PROTO: return "type";
-    case AttributeProto::FLOATS: return "list of floats";
-    case AttributeProto::INTS: return "list of ints";
-    case AttributeProto::STRINGS: return "list of strings";
-    case AttributeProto::TENSORS: return "list of tensors";
-    case AttributeProto::GRAPHS: return "list of graphs";
-    case AttributeProto::SPARSE_TENSORS: return "list of sparse tensors";
-    case AttributeProto::TYPE_PROTOS: return "list of types";
+std::string attribute_kind_name(int code) {
+  switch (code) {
+    case onnx::AttributeProto::FLOAT: return "float";
+    case onnx::AttributeProto::INT: return "int";
+    case onnx::AttributeProto::STRING: return "string";
+    case onnx::AttributeProto::TENSOR: return "tensor";
+    case onnx::AttributeProto::GRAPH: return "graph";
+    case onnx::AttributeProto::SPARSE_TENSOR: return "sparse_tensor";
+    case onnx::AttributeProto::TYPE_PROTO: return "type_proto";
+    case onnx::AttributeProto::FLOATS: return "list of floats";
+    case onnx::AttributeProto::INTS: return "list of ints";
+    case onnx::AttributeProto::STRINGS: return "list of strings";
+    case onnx::AttributeProto::TENSORS: return "list of tensors";
+    case onnx::AttributeProto::GRAPHS: return "list of graphs";
+    case onnx::AttributeProto::SPARSE_TENSORS: return "list of sparse_tensors";
+    case onnx::AttributeProto::TYPE_PROTOS: return "list of type_protos";
     default: return "undefined";
   }
 }
 
-// The kind of an attribute: its `type` field (required since IR version 3).
-AttributeProto::AttributeType attribute_kind(const AttributeProto& a) { return a.type(); }
-
-std::string join(const std::vector<std::string>& items) {
+template <class Items>
+std::string join(const Items& items) {
   std::string s;
-  for (const auto& i : items) s += (s.empty() ? "" : ", ") + i;
+  for (const auto& i : items) s += (s.empty() ? "" : ", ") + std::string(i);
   return s;
 }
 
-// Index of the formal parameter that actual input/output `i` binds to.
-size_t formal_index(const std::vector<OpSchema::FormalParameter>& formals, size_t i) {
-  if (formals.empty()) return 0;
-  return std::min(i, formals.size() - 1);  // a trailing variadic takes the rest
+std::string count_text(Count c) {
+  if (c.max == c.min) return std::to_string(c.min);
+  return std::to_string(c.min) + (c.max < 0 ? " or more" : " to " + std::to_string(c.max));
 }
 
 }  // namespace
 
-const OpSchema& schema_of(const CatalogRow& row) {
-  const OpSchema* s = onnx::OpSchemaRegistry::Schema(std::string(row.op), row.since_version,
-                                                     std::string(row.domain));
-  if (!s || s->SinceVersion() != row.since_version)
-    throw std::logic_error("catalog row " + row.label() + " has no schema in ONNX's registry");
+const Schema& schema_of(const CatalogRow& row) {
+  const Schema* s = find_schema(row.domain, row.op, row.since_version);
+  if (!s) throw std::logic_error("catalog row " + row.label() + " has no schema in the table");
   return *s;
 }
 
 std::string tensor_type_string(DType dtype) { return "tensor(" + std::string(dtype_name(dtype)) + ")"; }
 
+std::vector<DType> allowed_dtypes(const Schema& schema, std::string_view param_or_type) {
+  const TypeConstraint* c = schema.constraint(param_or_type);
+  std::vector<std::string_view> allowed = c ? c->allowed : std::vector<std::string_view>{param_or_type};
+  std::vector<DType> types;
+  for (DType d : all_dtypes())
+    if (std::find(allowed.begin(), allowed.end(), tensor_type_string(d)) != allowed.end()) types.push_back(d);
+  return types;
+}
+
 void check_node_structure(const onnx::NodeProto& node, const CatalogRow& row) {
-  const OpSchema& schema = schema_of(row);
+  const Schema& schema = schema_of(row);
   const std::string label = row.label();
   const int inputs = node.input_size(), outputs = node.output_size();
-  if (inputs < schema.min_input() || inputs > schema.max_input())
-    invalid_model(label + ": " + std::to_string(inputs) + " inputs given; it takes " +
-                  std::to_string(schema.min_input()) +
-                  (schema.max_input() == schema.min_input() ? "" : " to " + std::to_string(schema.max_input())));
-  if (outputs < schema.min_output() || outputs > schema.max_output())
-    invalid_model(label + ": " + std::to_string(outputs) + " outputs given; it has " +
-                  std::to_string(schema.min_output()) +
-                  (schema.max_output() == schema.min_output() ? "" : " to " + std::to_string(schema.max_output())));
-  // A required (single) input may not be left empty.
-  const auto& formals = schema.inputs();
+  // Trailing empty names are absent optional inputs/outputs, not values.
+  if (inputs < schema.input_count.min || (schema.input_count.max >= 0 && inputs > schema.input_count.max))
+    invalid_model(label + ": " + std::to_string(inputs) + " inputs given; it takes " + count_text(schema.input_count));
+  if (outputs < schema.output_count.min || (schema.output_count.max >= 0 && outputs > schema.output_count.max))
+    invalid_model(label + ": " + std::to_string(outputs) + " outputs given; it has " + count_text(schema.output_count));
   for (int i = 0; i < inputs; ++i) {
-    const auto& formal = formals[formal_index(formals, static_cast<size_t>(i))];
-    if (node.input(i).empty() && formal.GetOption() != OpSchema::Optional)
-      invalid_model(label + ": required input " + std::to_string(i) + " ('" + formal.GetName() +
+    const FormalSchema* formal = schema.input_formal(static_cast<size_t>(i));
+    if (node.input(i).empty() && formal && formal->option != FormalOption::kOptional)
+      invalid_model(label + ": required input " + std::to_string(i) + " ('" + std::string(formal->name) +
                     "') is empty");
   }
+  // A variadic takes at least its minimum arity of values.
+  if (!schema.inputs.empty() && schema.inputs.back().option == FormalOption::kVariadic) {
+    const int before = static_cast<int>(schema.inputs.size()) - 1;
+    const int given = inputs - before;
+    if (given < schema.inputs.back().min_arity)
+      invalid_model(label + ": variadic input '" + std::string(schema.inputs.back().name) + "' needs at least " +
+                    std::to_string(schema.inputs.back().min_arity) + " values, got " + std::to_string(std::max(given, 0)));
+  }
 
-  const auto& attributes = schema.attributes();
   std::vector<std::string> seen;
   for (const auto& a : node.attribute()) {
     if (std::find(seen.begin(), seen.end(), a.name()) != seen.end())
       invalid_model(label + ": attribute '" + a.name() + "' is given twice");
     seen.push_back(a.name());
-    auto it = attributes.find(a.name());
-    if (it == attributes.end()) {
-      std::vector<std::string> known;
-      for (const auto& [name, _] : attributes) known.push_back(name);
+    const AttrSchema* attribute = schema.attribute(a.name());
+    if (!attribute) {
+      std::vector<std::string_view> known;
+      for (const auto& k : schema.attributes) known.push_back(k.name);
       invalid_model(label + ": unknown attribute '" + a.name() + "' (" +
                     (known.empty() ? "it has no attributes" : "it has: " + join(known)) + ")");
     }
     if (!a.ref_attr_name().empty())
       not_implemented(label + ": attribute '" + a.name() + "' refers to a function's attribute");
-    if (attribute_kind(a) != it->second.type)
-      invalid_model(label + ": attribute '" + a.name() + "' must be " +
-                    attribute_kind_name(it->second.type) + ", got " +
-                    attribute_kind_name(attribute_kind(a)));
+    if (static_cast<int>(a.type()) != attr_type_code(attribute->type))
+      invalid_model(label + ": attribute '" + a.name() + "' must be " + attr_type_name(attribute->type) + ", got " +
+                    attribute_kind_name(static_cast<int>(a.type())));
   }
-  for (const auto& [name, attribute] : attributes) {
-    if (attribute.required && std::find(seen.begin(), seen.end(), name) == seen.end())
-      invalid_model(label + ": required attribute '" + name + "' is missing");
+  for (const auto& attribute : schema.attributes) {
+    if (attribute.required && std::find(seen.begin(), seen.end(), attribute.name) == seen.end())
+      invalid_model(label + ": required attribute '" + std::string(attribute.name) + "' is missing");
   }
 }
 
 void check_input_types(const onnx::NodeProto& node, const CatalogRow& row,
                        const std::vector<const Tensor*>& inputs) {
-  const OpSchema& schema = schema_of(row);
+  const Schema& schema = schema_of(row);
   const std::string label = row.label();
-  std::map<std::string, std::vector<std::string>> allowed;
-  for (const auto& c : schema.typeConstraintParams()) allowed[c.type_param_str] = c.allowed_type_strs;
-
-  std::map<std::string, std::pair<DType, std::string>> bound;  // type parameter -> (type, who)
-  const auto& formals = schema.inputs();
+  std::map<std::string_view, std::pair<DType, std::string>> bound;  // type parameter -> (type, who)
   for (size_t i = 0; i < inputs.size(); ++i) {
     if (!inputs[i]) continue;
-    const auto& formal = formals[formal_index(formals, i)];
-    const std::string& param = formal.GetTypeStr();
+    const FormalSchema* formal = schema.input_formal(i);
+    if (!formal) continue;  // counts are checked before
+    const std::string_view param = formal->type;
     const std::string type = tensor_type_string(inputs[i]->dtype());
     const std::string who = "input " + std::to_string(i) + " ('" + node.input(static_cast<int>(i)) + "', " +
-                            formal.GetName() + ")";
-    auto it = allowed.find(param);
-    const std::vector<std::string> permitted = it == allowed.end() ? std::vector<std::string>{param} : it->second;
+                            std::string(formal->name) + ")";
+    const TypeConstraint* constraint = schema.constraint(param);
+    const auto permitted = schema.allowed_types(*formal);
     if (std::find(permitted.begin(), permitted.end(), type) == permitted.end())
       invalid_model(label + ": " + who + " has type " + type + ", which " +
-                    (it == allowed.end() ? "is not " + param : param + " does not allow (" + param + ": " + join(permitted) + ")"));
-    if (it == allowed.end()) continue;
-    if (formal.GetOption() == OpSchema::Variadic && !formal.GetIsHomogeneous()) continue;
+                    (!constraint ? "is not " + std::string(param)
+                                 : std::string(param) + " does not allow (" + std::string(param) + ": " + join(permitted) + ")"));
+    if (!constraint) continue;
+    if (formal->option == FormalOption::kVariadic && !formal->homogeneous) continue;
     // A homogeneous variadic input and every input sharing a parameter bind one type.
     auto [b, inserted] = bound.emplace(param, std::make_pair(inputs[i]->dtype(), who));
     if (!inserted && b->second.first != inputs[i]->dtype())
-      invalid_model(label + ": " + b->second.second + " and " + who + " must have the same type " + param +
-                    ", got " + tensor_type_string(b->second.first) + " and " + type);
+      invalid_model(label + ": " + b->second.second + " and " + who + " must have the same type " +
+                    std::string(param) + ", got " + tensor_type_string(b->second.first) + " and " + type);
   }
 }
 

@@ -1,17 +1,18 @@
-// Checks of one node against its op-version's schema in ONNX's registry: input and
+// Checks of one node against its op-version's schema in touchstone's table (schema.h): input and
 // output counts, attributes (known, of the right kind, required ones present) and
 // element types (each type parameter's allowed types, one type per parameter).
 #pragma once
 #include <string>
 #include <vector>
 
-#include "onnx/defs/schema.h"
+#include "onnx/onnx_pb.h"
 #include "reference/catalog.h"
+#include "reference/schema.h"
 #include "reference/tensor.h"
 
 namespace touchstone {
 
-const onnx::OpSchema& schema_of(const CatalogRow& row);
+const Schema& schema_of(const CatalogRow& row);
 
 // Before running: counts and attributes. Throws invalid_model naming the op-version.
 void check_node_structure(const onnx::NodeProto& node, const CatalogRow& row);
@@ -23,5 +24,8 @@ void check_input_types(const onnx::NodeProto& node, const CatalogRow& row,
 
 // "tensor(float)" for a dtype.
 std::string tensor_type_string(DType dtype);
+
+// The element types (of those the reference has) a type parameter, or a fixed type, allows.
+std::vector<DType> allowed_dtypes(const Schema& schema, std::string_view param_or_type);
 
 }  // namespace touchstone

@@ -54,8 +54,8 @@ std::string float_to_string(T v) {
   }
   return buf;
 }
-// The shortest decimal that reads back (rounded to the format) as the same float16 or
-// bfloat16 value.
+// The shortest decimal that reads back (rounded to the format) as the same float16,
+// bfloat16, float8 or float4 value.
 template <class T>
 std::string small_float_to_string(T v) {
   const double d = to_double(v);
@@ -64,7 +64,9 @@ std::string small_float_to_string(T v) {
   for (int precision = 1; precision <= 17; ++precision) {
     std::snprintf(buf, sizeof buf, "%.*g", precision, d);
     const double back = std::strtod(buf, nullptr);
-    if constexpr (std::is_same_v<T, Float16>) {
+    if constexpr (is_minifloat<T>) {
+      if (minifloat_from<T>(back, true) == v) break;
+    } else if constexpr (std::is_same_v<T, Float16>) {
       if (float16_from_double(back) == v) break;
     } else {
       if (bfloat16_from_double(back) == v) break;
@@ -81,8 +83,10 @@ std::string element_to_string(const Tensor& t, int64_t i) {
       return "\"" + v + "\"";
     } else if constexpr (std::is_same_v<T, bool>) {
       return v ? "true" : "false";
-    } else if constexpr (is_small_float<T>) {
+    } else if constexpr (is_small_float<T> || is_minifloat<T>) {
       return small_float_to_string(v);
+    } else if constexpr (is_small_int<T>) {
+      return std::to_string(static_cast<int>(v.value));
     } else if constexpr (std::is_floating_point_v<T>) {
       return float_to_string(v);
     } else if constexpr (is_integer<T>) {

@@ -1,5 +1,7 @@
 #include "reference/tensor_proto.h"
 
+#include "reference/tensor_packing.h"
+
 #include <google/protobuf/io/coded_stream.h>
 #include <google/protobuf/io/zero_copy_stream_impl_lite.h>
 
@@ -94,7 +96,7 @@ Shape checked_shape(const onnx::TensorProto& proto, DType dtype, const std::stri
 
 Tensor tensor_from_bytes(std::string_view bytes, DType dtype, Shape shape, int64_t count,
                          const std::string& source, const std::string& label) {
-  const uint64_t expected = static_cast<uint64_t>(count) * dtype_size(dtype);
+  const uint64_t expected = raw_byte_count(dtype, static_cast<uint64_t>(count));
   if (bytes.size() != expected)
     malformed(label + shape_clause(shape, count) + " but " + source + " holds " + std::to_string(bytes.size()) +
               " bytes (expected " + std::to_string(expected) + ")");
@@ -104,9 +106,7 @@ Tensor tensor_from_bytes(std::string_view bytes, DType dtype, Shape shape, int64
         malformed(label + ": " + source + " byte " + std::to_string(i) + " is " +
                   std::to_string(static_cast<unsigned char>(bytes[i])) + ", not a bool (0 or 1)");
   }
-  Tensor tensor(dtype, std::move(shape));
-  if (!bytes.empty()) std::memcpy(tensor.mutable_bytes().data(), bytes.data(), bytes.size());
-  return tensor;
+  return tensor_from_raw(bytes, dtype, std::move(shape));
 }
 
 // ---- Reading the typed fields ----
@@ -119,7 +119,8 @@ const char* typed_field_name(DType dtype) {
     case DType::kInt64: return "int64_data";
     case DType::kUInt32: case DType::kUInt64: return "uint64_data";
     case DType::kString: return "string_data";
-    default: return "int32_data";  // int32, int16, int8, uint16, uint8, bool, float16, bfloat16
+    default: return "int32_data";  // int32, int16, int8, uint16, uint8, bool, float16, bfloat16, float8s,
+                                   // and the packed bytes of the 4- and 2-bit types
   }
 }
 
@@ -140,6 +141,8 @@ T narrow_element(Wide value, const char* field_name, int index, const std::strin
     hi = 1;
   } else if constexpr (is_small_float<T>) {
     hi = 0xffff;  // the bit pattern, one per int32
+  } else if constexpr (is_minifloat<T> || std::is_same_v<T, uint8_t>) {
+    hi = 0xff;  // a float8 bit pattern, or a packed byte of 4- or 2-bit elements
   } else if constexpr (std::is_same_v<T, uint32_t>) {
     if (static_cast<uint64_t>(value) > std::numeric_limits<uint32_t>::max())
       malformed(label + ": " + field_name + "[" + std::to_string(index) + "] = " + std::to_string(value) +
@@ -154,6 +157,8 @@ T narrow_element(Wide value, const char* field_name, int index, const std::strin
               " is out of range for " + std::string(dtype_name(dtype_of<T>)));
   if constexpr (is_small_float<T>) {
     return T{static_cast<uint16_t>(value)};
+  } else if constexpr (is_minifloat<T>) {
+    return T{static_cast<uint8_t>(value)};
   } else {
     return static_cast<T>(value);
   }
@@ -162,6 +167,17 @@ T narrow_element(Wide value, const char* field_name, int index, const std::strin
 Tensor tensor_from_typed(const onnx::TensorProto& proto, DType dtype, const Shape& shape, int64_t count,
                          const std::string& label) {
   const char* field = typed_field_name(dtype);
+  if (is_packed_dtype(dtype)) {  // int32_data holds the packed bytes, one per int32
+    const auto& values = proto.int32_data();
+    const uint64_t expected = raw_byte_count(dtype, static_cast<uint64_t>(count));
+    if (static_cast<uint64_t>(values.size()) != expected)
+      malformed(label + shape_clause(shape, count) + " but " + field + " holds " + std::to_string(values.size()) +
+                " values (expected " + std::to_string(expected) + " packed bytes)");
+    std::string bytes(expected, '\0');
+    for (int i = 0; i < values.size(); ++i)
+      bytes[static_cast<size_t>(i)] = static_cast<char>(narrow_element<uint8_t>(values.Get(i), field, i, label));
+    return tensor_from_raw(bytes, dtype, shape);
+  }
   return visit_dtype(dtype, [&]<class T>() -> Tensor {
     auto fill = [&](const auto& values, int per_element, auto convert) {
       check_typed_count(values, field, per_element, shape, count, label);
@@ -189,6 +205,8 @@ Tensor tensor_from_typed(const onnx::TensorProto& proto, DType dtype, const Shap
       return fill(proto.uint64_data(), 1, same);
     } else if constexpr (std::is_same_v<T, uint32_t>) {
       return fill(proto.uint64_data(), 1, narrow);
+    } else if constexpr (is_small_int<T>) {
+      throw std::logic_error("packed types are read from int32_data above");
     } else {
       return fill(proto.int32_data(), 1, narrow);
     }
@@ -286,7 +304,7 @@ Tensor tensor_from_external(const onnx::TensorProto& proto, DType dtype, const S
     malformed(label + ": " + source + " is too short: offset " + std::to_string(ref.offset) + " + length " +
               std::to_string(*ref.length) + " is past its end (" + std::to_string(file_size) + " bytes)");
   const uint64_t length = ref.length ? *ref.length : file_size - ref.offset;
-  const uint64_t expected = static_cast<uint64_t>(count) * dtype_size(dtype);
+  const uint64_t expected = raw_byte_count(dtype, static_cast<uint64_t>(count));
   if (length != expected)  // checked before reading anything
     malformed(label + shape_clause(shape, count) + " but " + source + " holds " + std::to_string(length) +
               " bytes (expected " + std::to_string(expected) + ")");
@@ -405,8 +423,11 @@ onnx::TensorProto tensor_to_proto(const Tensor& tensor, const std::string& name,
   proto.set_data_type(static_cast<int>(tensor.dtype()));
   if (!name.empty()) proto.set_name(name);
   if (storage == TensorStorage::kRaw && tensor.dtype() != DType::kString) {
-    const auto bytes = tensor.bytes();
-    proto.set_raw_data(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+    proto.set_raw_data(raw_bytes(tensor));
+    return proto;
+  }
+  if (is_packed_dtype(tensor.dtype())) {  // the packed bytes, one per int32
+    for (char byte : raw_bytes(tensor)) proto.add_int32_data(static_cast<uint8_t>(byte));
     return proto;
   }
   visit_dtype(tensor.dtype(), [&]<class T>() {
@@ -427,8 +448,10 @@ onnx::TensorProto tensor_to_proto(const Tensor& tensor, const std::string& name,
         proto.add_int64_data(v);
       } else if constexpr (std::is_same_v<T, uint64_t> || std::is_same_v<T, uint32_t>) {
         proto.add_uint64_data(v);
-      } else if constexpr (is_small_float<T>) {
+      } else if constexpr (is_small_float<T> || is_minifloat<T>) {
         proto.add_int32_data(v.bits);
+      } else if constexpr (is_small_int<T>) {
+        // packed above
       } else {  // int32, int16, int8, uint16, uint8, bool: one per int32
         proto.add_int32_data(static_cast<int32_t>(v));
       }

@@ -1,8 +1,10 @@
 // Reading and writing tensors and models as ONNX protobufs.
 //
 // Every storage form of TensorProto is read: the typed fields (float_data, int32_data
-// with 8/16-bit integers, bool, float16 and bfloat16 packed one per int32, int64_data,
-// uint64_data, double_data, string_data), raw_data (little-endian), and external data
+// with 8/16-bit integers, bool, float16, bfloat16 and the float8s one per int32 and the
+// 4- and 2-bit types as packed bytes one per int32, int64_data, uint64_data,
+// double_data, string_data), raw_data (little-endian; 4- and 2-bit types packed as
+// tensor_packing.h says), and external data
 // confined to the model's (or tensor file's) folder. Anything malformed throws
 // Error(kMalformed) with a one-line message that says what and where; files that
 // cannot be read throw Error(kIo).

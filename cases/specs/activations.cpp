@@ -1,6 +1,6 @@
 // Case specs of the activations: Sigmoid, Softplus, Softsign, Elu, Selu, Celu,
-// HardSigmoid, HardSwish, Relu, LeakyRelu, ThresholdedRelu, Shrink (one input) and PRelu
-// (X and slope), every version.
+// HardSigmoid, HardSwish, Mish, Gelu (both approximate forms), Swish, Relu, LeakyRelu,
+// ThresholdedRelu, Shrink (one input) and PRelu (X and slope), every version.
 //
 // Every allowed dtype gets shapes from scalar to rank 6 (size 1 and empty included) with
 // seeded random values, a wide-range sweep, the dtype's special values (NaN in a case of
@@ -18,7 +18,7 @@
 #include <limits>
 
 #include "cases/specs/specs.h"
-#include "onnx/defs/schema.h"
+#include "reference/node_check.h"
 #include "cases/values.h"
 #include "reference/model_builder.h"
 
@@ -74,6 +74,10 @@ std::vector<double> turning_values(std::string_view op) {
   if (op == "HardSigmoid") return {0, -0.0, 2.5, -2.5, 2.4999, -2.4999, 2.5001, -2.5001, 1, -1, 1e30, -1e30};
   if (op == "HardSwish") return {0, -0.0, 3, -3, 2.999, -2.999, 3.001, -3.001, 1.5, -1.5, 6, -6, 1e-8, -1e-8, 1e30, -1e30};
   if (op == "ThresholdedRelu") return {0, -0.0, 1, -1, 0.999, 1.001, 2, -2};
+  if (op == "Mish") return {0, -0.0, 1, -1, 1e-8, -1e-8, 20, -20, 63.99, 64, -104, -745, -799, -800, 1e30, -1e30};
+  if (op == "Gelu")
+    return {0, -0.0, 1, -1, 1e-8, -1e-8, 3, -3, 5.5, -5.5, 10, -10, 24.99, 25, -24.99, -25, 38.5, -38.5, 39.9, 40, -39, 1e30, -1e30};
+  if (op == "Swish") return {0, -0.0, 1, -1, 1e-8, -1e-8, 16, -16, 37.5, -37.5, 90, -90, 745, -745, 1100, -1100, 1e30, -1e30};
   if (op == "Shrink") return {0, -0.0, 0.5, -0.5, 0.499, -0.499, 0.501, -0.501, 1, -1, 2, -2, 100, -100};
   return {0, -0.0, 1, -1, 1e-8, -1e-8, 2, -2, 1e30, -1e30};  // Relu, LeakyRelu
 }
@@ -96,6 +100,11 @@ std::vector<std::pair<std::string, Attrs>> attribute_sweeps(std::string_view op)
   if (op == "LeakyRelu")
     return {{"alpha_0.1", {a("alpha", 0.1f)}}, {"alpha_-0.5", {a("alpha", -0.5f)}}, {"alpha_2", {a("alpha", 2.0f)}},
             {"alpha_0", {a("alpha", 0.0f)}}};
+  if (op == "Gelu")
+    return {{"tanh", {make_attr("approximate", std::string("tanh"))}}, {"none", {make_attr("approximate", std::string("none"))}}};
+  if (op == "Swish")
+    return {{"alpha_0", {a("alpha", 0.0f)}}, {"alpha_-1", {a("alpha", -1.0f)}}, {"alpha_1.702", {a("alpha", 1.702f)}},
+            {"alpha_1e30", {a("alpha", 1e30f)}}};
   if (op == "ThresholdedRelu")
     return {{"alpha_0", {a("alpha", 0.0f)}}, {"alpha_-1", {a("alpha", -1.0f)}}, {"alpha_0.5", {a("alpha", 0.5f)}},
             {"alpha_2.5", {a("alpha", 2.5f)}}};
@@ -111,7 +120,7 @@ std::vector<const char*> float_attributes(std::string_view op) {
   if (op == "Selu") return {"alpha", "gamma"};
   if (op == "HardSigmoid") return {"alpha", "beta"};
   if (op == "Shrink") return {"lambd", "bias"};
-  if (op == "Elu" || op == "Celu" || op == "LeakyRelu" || op == "ThresholdedRelu") return {"alpha"};
+  if (op == "Elu" || op == "Celu" || op == "LeakyRelu" || op == "ThresholdedRelu" || op == "Swish") return {"alpha"};
   return {};
 }
 
@@ -127,8 +136,7 @@ Domain domain_for(DType t, bool wide) {
 // Whether the op-version still has the legacy attribute consumed_inputs (the version-1
 // schemas of the older ops).
 bool has_consumed_inputs(const CatalogRow& row) {
-  const auto* schema = onnx::OpSchemaRegistry::Schema(std::string(row.op), row.since_version);
-  return schema && schema->attributes().count("consumed_inputs") > 0;
+  return schema_of(row).attribute("consumed_inputs") != nullptr;
 }
 
 // Type and attribute refusals: inputs of `n` tensors of one type.
@@ -166,6 +174,12 @@ void refusals(const CatalogRow& row, size_t n, std::vector<CaseDraft>& out) {
     add(out, "refuse_attr_consumed_inputs", inputs(t, "refuse_attr_consumed_inputs"),
         {make_attr("consumed_inputs", std::vector<int64_t>{0})}, {"attribute"},
         label + ": no attribute consumed_inputs (only some version-1 schemas have it)", false);
+  }
+  if (op == "Gelu") {
+    add(out, "refuse_approximate_exact", inputs(t, "refuse_approximate_exact"), {make_attr("approximate", std::string("exact"))},
+        {"attribute"}, label + ": approximate must be \"none\" or \"tanh\"", false);
+    add(out, "refuse_approximate_int", inputs(t, "refuse_approximate_int"), {make_attr("approximate", int64_t{1})},
+        {"attribute"}, label + ": attribute approximate must be a string", false);
   }
   if (float_attributes(op).empty()) {
     add(out, "refuse_attr_unknown", inputs(t, "refuse_attr_unknown"), {make_attr("alpha", 1.0f)}, {"attribute"},

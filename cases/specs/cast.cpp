@@ -24,13 +24,7 @@ namespace touchstone::cases {
 namespace {
 
 std::vector<DType> allowed_types(const CatalogRow& row, const std::string& param) {
-  std::vector<DType> types;
-  for (const auto& c : schema_of(row).typeConstraintParams())
-    if (c.type_param_str == param)
-      for (DType d : all_dtypes())
-        for (const auto& a : c.allowed_type_strs)
-          if (a == tensor_type_string(d)) types.push_back(d);
-  return types;
+  return allowed_dtypes(schema_of(row), param);
 }
 
 bool has(const std::vector<DType>& types, DType d) { return std::find(types.begin(), types.end(), d) != types.end(); }
@@ -152,8 +146,15 @@ void cast_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
       // for every value: those random cases say so first.
       const bool open = (to == DType::kString && (is_float_dtype(from) || from == DType::kBool)) ||
                         (from == DType::kString && to == DType::kBool);
+      // The float8/float4 and 4-/2-bit types are drawn over every bit pattern (NaN, the
+      // extremes), and targets of those types saturate or are open (negative to e8m0):
+      // such random cases may hold undefined elements, and say so first.
+      const bool any_bits = is_minifloat_dtype(from) || is_small_int_dtype(from) || is_minifloat_dtype(to) ||
+                            is_small_int_dtype(to);
       draft(to, "random", random_source(rng, from, to, {3, 4}),
-            open ? std::vector<std::string>{"implementation-defined", "random"} : std::vector<std::string>{"random"},
+            open       ? std::vector<std::string>{"implementation-defined", "random"}
+            : any_bits ? std::vector<std::string>{"every-bit-pattern", "random"}
+                       : std::vector<std::string>{"random"},
             first || from == to);
       first = false;
       draft(to, "special_values", specials(from), {"special-values"}, true);
@@ -196,7 +197,8 @@ void cast_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
   } else {
     add(out, "refuse_to_string_attribute", {x}, {make_attr("to", std::string("FLOAT"))}, {"attribute"},
         label + ": to must be an int", false);
-    for (int64_t code : {0, 17, 99, -1})
+    // 17 (float8e4m3fn) is a type from Cast-19 on; 27 is none in ONNX 1.23.
+    for (int64_t code : {int64_t{0}, int64_t{row.since_version < 19 ? 17 : 27}, int64_t{99}, int64_t{-1}})
       add(out, "refuse_to_code_" + std::to_string(code), {x}, {make_attr("to", code)}, {"attribute"},
           label + ": to = " + std::to_string(code) + " is no element type", false);
   }

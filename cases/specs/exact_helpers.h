@@ -76,6 +76,8 @@ inline void type_refusals(const CatalogRow& row, size_t input_count, const std::
   const auto params = input_type_params(row);
   bool smoke = true;
   for (size_t p = 0; p < params.size(); ++p) {
+    // A parameter none of the drafted inputs carries cannot be refused here.
+    if (std::none_of(params[p].inputs.begin(), params[p].inputs.end(), [&](size_t i) { return i < input_count; })) continue;
     for (DType d : all_dtypes()) {
       const auto& allowed = params[p].allowed;
       if (std::find(allowed.begin(), allowed.end(), d) != allowed.end()) continue;

@@ -100,7 +100,7 @@ void logic_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
     smoke_refusal = false;
     if (t == DType::kBool) randomize_bools(row, out, first);
     add(out, "special_values", binary::pair(specials_of(t), specials_of(t)), {}, {"special-values"}, "", true);
-    if (comparison && t != DType::kBool)
+    if (comparison && t != DType::kBool && t != DType::kString)
       add(out, "near_equal", near_pairs(row, t), {}, {"special-values", "ties"}, "", false);
   }
   binary::refusals(row, out);

@@ -1,6 +1,6 @@
 // Case specs of the elementwise real functions: Acos, Asin, Atan, Cos, Sin, Tan (7),
 // Acosh, Asinh, Atanh, Cosh, Sinh (9), Tanh, Exp, Log, Sqrt, Reciprocal (1, 6, 13), Erf
-// (9, 13; both admit integer types in ONNX 1.12's registry).
+// (9 admits integer types; 13, in ONNX 1.23's text, float types only).
 //
 // Per allowed dtype: shapes from scalar to rank 6 (and empty ones) with seeded random
 // values in the op's domain (where it is finite: |x| < 1 for Acos/Asin/Atanh, x >= 1 for

@@ -52,4 +52,50 @@ void logic_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
 // specs/variadic.cpp: Max, Min, Mean, Sum
 void variadic_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
 
+// specs/shape/: the shape and data-movement ops (see specs/shape/README.md)
+void reshape_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+void flatten_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+void squeeze_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+void unsqueeze_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+void shape_op_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+void size_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+void constant_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+void constant_of_shape_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+void transpose_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+void depth_space_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+void concat_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+void split_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+void expand_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+void tile_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+void slice_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+void pad_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+void center_crop_pad_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+void eye_like_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+void trilu_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+void range_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+
+// specs/elementwise/bitwise.cpp: BitwiseAnd, BitwiseOr, BitwiseXor, BitwiseNot
+void bitwise_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+
+// specs/elementwise/bitcast.cpp: BitCast
+void bitcast_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+
+// specs/indexing/: Gather, GatherElements, GatherND, Scatter, ScatterElements, ScatterND,
+// ArgMax, ArgMin, TopK, Unique, OneHot, NonZero, Compress, ReverseSequence, CumSum, CumProd,
+// TensorScatter
+void gather_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+void gather_elements_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+void gather_nd_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+void scatter_elements_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+void scatter_nd_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+void arg_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+void topk_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+void unique_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+void onehot_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+void nonzero_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+void compress_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+void reverse_sequence_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+void cumulative_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+void tensor_scatter_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+
 }  // namespace touchstone::cases

@@ -155,10 +155,12 @@ TEST_CASE("semantics categories come from the reference", "[semantics]") {
   }
 }
 
+// libonnx 1.12's checker knows IR versions up to 8 and opsets up to 17: newer cases are
+// checked against touchstone's own table only (by the reference, when they are generated).
 TEST_CASE("every valid case's model passes ONNX's checker", "[checker]") {
   size_t checked = 0;
   for (const auto& c : standard_suite()) {
-    if (!c.meta.valid) continue;
+    if (!c.meta.valid || c.model.ir_version() > 8 || c.meta.opset > 17) continue;
     INFO(c.meta.id);
     CHECK_NOTHROW(onnx::checker::check_model(c.model));
     ++checked;

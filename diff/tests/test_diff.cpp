@@ -92,3 +92,27 @@ TEST_CASE("unified_diff", "[diff][text]") {
   const auto hunks = unified_diff("1\n2\n3\n4\n5\n6\n7\n8\n9\n", "x\n2\n3\n4\n5\n6\n7\n8\ny\n", 1);
   CHECK(hunks == std::vector<std::string>{"@@ -1,2 +1,2 @@", "-1", "+x", " 2", "@@ -8,2 +8,2 @@", " 8", "-9", "+y"});
 }
+
+TEST_CASE("ops without hand-written probes are compared on their case specs", "[diff][Acos][Erf]") {
+  // Acos-22 only adds bfloat16 (Changelog.md): float cases agree, bfloat16 ones run only there.
+  const VersionDiff acos = diff_versions(version("Acos", 7), version("Acos", 22));
+  REQUIRE(acos.compared);
+  size_t same = 0, bf16_only_new = 0, other = 0;
+  for (const auto& p : acos.probes) {
+    const bool bf16 = p.probe.inputs[0].dtype() == DType::kBFloat16;
+    if (p.group == ProbeGroup::kSame && !bf16) ++same;
+    else if (p.group == ProbeGroup::kTypesOnlyNew && bf16) ++bf16_only_new;
+    else if (p.group != ProbeGroup::kInvalidInBoth) ++other;
+  }
+  CHECK(same > 10);
+  CHECK(bf16_only_new > 0);
+  CHECK(other == 0);
+  // Erf-13 drops the integers Erf-9 admits (ONNX 1.23's text).
+  const VersionDiff erf = diff_versions(version("Erf", 9), version("Erf", 13));
+  REQUIRE(erf.compared);
+  CHECK(has_line(erf.schema.type_constraints, "T: removed"));
+  size_t int_only_old = 0;
+  for (const auto& p : erf.probes)
+    int_only_old += p.group == ProbeGroup::kTypesOnlyOld && is_integer_dtype(p.probe.inputs[0].dtype());
+  CHECK(int_only_old > 0);
+}

@@ -144,3 +144,30 @@ TEST_CASE("the bound policy uses the magnitudes of the terms when the oracle giv
   const std::vector<Tensor> far = {Tensor::from_values<float>({1}, {100.0f})};
   CHECK_FALSE(compare_outputs(expected, far, p, {{200000001.0}}).ok());
 }
+
+TEST_CASE("unordered: (value, index) tuples per slice compared as multisets", "[compare][unordered]") {
+  // TopK over the last axis of a (2, 3) input, k = 2, sorted = 0: any order of the chosen
+  // pairs within a row passes; a pair from another row, a wrong index for an equal value
+  // (a broken tiebreak) or a -0 for +0 does not.
+  ComparePolicy p;
+  p.tolerance.kind = Tolerance::kUnordered;
+  p.tolerance.unordered_axis = 1;
+  auto vals = [](std::vector<float> v) { return Tensor::from_values<float>({2, 2}, v); };
+  auto idx = [](std::vector<int64_t> v) { return Tensor::from_values<int64_t>({2, 2}, v); };
+  const std::vector<Tensor> expected = {vals({9, 5, 4, 4}), idx({2, 0, 0, 1})};
+  CHECK(compare_outputs(expected, {vals({5, 9, 4, 4}), idx({0, 2, 1, 0})}, p).ok());
+  CHECK(compare_outputs(expected, expected, p).ok());
+  // The tie 4 (index 0) and 4 (index 1): choosing index 2 instead is a different multiset.
+  const auto tie = compare_outputs(expected, {vals({9, 5, 4, 4}), idx({2, 0, 0, 2})}, p);
+  CHECK(tie.kind == Comparison::kValues);
+  CHECK(tie.message.find("multiset") != std::string::npos);
+  // Swapping values without their indices breaks the pairs.
+  CHECK_FALSE(compare_outputs(expected, {vals({5, 9, 4, 4}), idx({2, 0, 0, 1})}, p).ok());
+  // Rows are separate slices: the multiset of the whole tensor is not enough.
+  CHECK_FALSE(compare_outputs({vals({1, 2, 3, 4}), idx({0, 1, 0, 1})}, {vals({3, 2, 1, 4}), idx({0, 1, 0, 1})}, p).ok());
+  CHECK_FALSE(compare_outputs({vals({0.0f, 1, 2, 3}), idx({0, 1, 0, 1})}, {vals({-0.0f, 1, 2, 3}), idx({0, 1, 0, 1})}, p).ok());
+  // NaN matches NaN; shape and type are still checked first.
+  CHECK(compare_outputs({vals({kNan, 1, 2, 3}), idx({0, 1, 0, 1})}, {vals({1, kNan, 2, 3}), idx({1, 0, 0, 1})}, p).ok());
+  CHECK(compare_outputs(expected, {f32({9, 5, 4, 4}), idx({2, 0, 0, 1})}, p).kind == Comparison::kWrongShape);
+  CHECK(Tolerance::parse("unordered(axis=1)").unordered_axis == 1);
+}

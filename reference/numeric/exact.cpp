@@ -2,6 +2,10 @@
 
 #include <mpfr.h>
 
+#include <cmath>
+
+#include "reference/numeric/fast.h"
+
 namespace touchstone::numeric {
 
 namespace {
@@ -41,9 +45,30 @@ class ExponentRangeGuard {
   mpfr_exp_t emin_, emax_;
 };
 
+// v as a double, when it is one exactly.
+std::optional<double> exact_double(const ExactValue& v) {
+  switch (v.kind) {
+    case ExactValue::kDouble: return v.d;
+    case ExactValue::kSigned:
+      if (v.i >= -(int64_t{1} << 53) && v.i <= (int64_t{1} << 53)) return static_cast<double>(v.i);
+      return std::nullopt;
+    case ExactValue::kUnsigned:
+      if (v.u <= (uint64_t{1} << 53)) return static_cast<double>(v.u);
+      return std::nullopt;
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 double pow_rounded(ExactValue x, ExactValue y, FloatFormat format) {
+  // The fast path (fast.h) when it decides the rounding.
+  if (fast_path_enabled() && x.kind == ExactValue::kDouble) {
+    if (auto e = exact_double(y)) {
+      if (auto r = decide(approximate_pow(x.d, *e, format.precision), format)) return *r;
+    }
+    count_fallback();
+  }
   Mpfr base(64), exponent(64), result(format.precision);
   set_exact(base.get(), x);
   set_exact(exponent.get(), y);

@@ -9,21 +9,26 @@
 //   to the narrow type. Double has 53 bits, at least 2p+2 for p = 11, 8 and 24, so the
 //   double result rounded again is the correctly rounded result (Figueroa, "When is
 //   double rounding innocuous?", 1995). On double they are the hardware's IEEE ops.
-// - pow goes through MPFR at the target precision, with the target's exponent range
-//   and subnormals emulated (mpfr_subnormalize), so it is rounded once.
+// - pow tries the fast path (fast.h: an approximation with an error bound that decides
+//   the rounding), else goes through MPFR at the target precision, with the target's
+//   exponent range and subnormals emulated (mpfr_subnormalize), so it is rounded once.
 #pragma once
 #include <cstdint>
 #include <optional>
 #include <type_traits>
 
 #include "reference/dtype.h"
+#include "reference/numeric/small_float_bits.h"
 
 namespace touchstone::numeric {
 
-// Exact widening of any real float type (float16, bfloat16, float, double) to double.
+// Exact widening of any real float type (float16, bfloat16, float, double), and of the
+// float8 and float4 types, to double.
 template <class T>
 double widen(T x) {
   if constexpr (is_small_float<T>) {
+    return bits::widen_small(x);  // exact, inline (checked against to_double)
+  } else if constexpr (is_minifloat<T>) {
     return to_double(x);
   } else {
     return static_cast<double>(x);
@@ -33,6 +38,13 @@ double widen(T x) {
 // `v` rounded once to T (round to nearest, ties to even).
 template <class T>
 T narrow(double v) {
+  if constexpr (is_small_float<T>) {
+    // Inline bit rounding in the common range (checked against half.cpp's in the tests).
+    const double magnitude = v < 0 ? -v : v;
+    if (magnitude >= 0x1p-960 && magnitude <= 0x1p960) {
+      if (auto b = bits::round_small<T>(v)) return T{*b};
+    }
+  }
   if constexpr (std::is_same_v<T, Float16>) {
     return float16_from_double(v);
   } else if constexpr (std::is_same_v<T, BFloat16>) {
@@ -66,7 +78,9 @@ ExactValue exact_value(T x) {
 }
 
 // Binary formats MPFR rounds to: precision (bits, with the implicit one), and the
-// exponent range of normal numbers.
+// exponent range of normal numbers. For the float8/float4 types the range is their
+// finite values' (MPFR would also allow the top patterns they use for NaN/inf: callers
+// that round to them compare with minifloat_max).
 struct FloatFormat {
   int precision;
   int min_exponent;  // exponent of the smallest normal, as in x = 1.f * 2^e
@@ -77,6 +91,12 @@ constexpr FloatFormat float_format() {
   if constexpr (std::is_same_v<T, Float16>) return {11, -14, 15};
   else if constexpr (std::is_same_v<T, BFloat16>) return {8, -126, 127};
   else if constexpr (std::is_same_v<T, float>) return {24, -126, 127};
+  else if constexpr (std::is_same_v<T, Float8E4M3FN>) return {4, -6, 8};
+  else if constexpr (std::is_same_v<T, Float8E4M3FNUZ>) return {4, -7, 7};
+  else if constexpr (std::is_same_v<T, Float8E5M2>) return {3, -14, 15};
+  else if constexpr (std::is_same_v<T, Float8E5M2FNUZ>) return {3, -15, 15};
+  else if constexpr (std::is_same_v<T, Float4E2M1>) return {2, 0, 2};
+  else if constexpr (std::is_same_v<T, Float8E8M0>) return {1, -127, 127};
   else return {53, -1022, 1023};
 }
 

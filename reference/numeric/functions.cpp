@@ -1,5 +1,7 @@
 #include "reference/numeric/functions.h"
 
+#include <stdexcept>
+
 namespace touchstone::numeric {
 
 namespace {
@@ -49,7 +51,7 @@ double correctly_rounded(const Formula& f, FloatFormat format) {
   }
 }
 
-double unary_rounded(double x, int (*fn)(mpfr_ptr, mpfr_srcptr, mpfr_rnd_t), FloatFormat format) {
+double unary_rounded(double x, MpfrUnary fn, FloatFormat format) {
   return correctly_rounded(
       [&](mpfr_ptr out) {
         MpfrValue in(64, x);
@@ -58,6 +60,32 @@ double unary_rounded(double x, int (*fn)(mpfr_ptr, mpfr_srcptr, mpfr_rnd_t), Flo
         return fn(out, in, MPFR_RNDN) == 0 ? kExactResult : 1;
       },
       format);
+}
+
+MpfrUnary mpfr_function(Fn fn) {
+  switch (fn) {
+    case Fn::kExp: return mpfr_exp;
+    case Fn::kExpm1: return mpfr_expm1;
+    case Fn::kLog: return mpfr_log;
+    case Fn::kSqrt: return mpfr_sqrt;
+    case Fn::kSin: return mpfr_sin;
+    case Fn::kCos: return mpfr_cos;
+    case Fn::kTan: return mpfr_tan;
+    case Fn::kAsin: return mpfr_asin;
+    case Fn::kAcos: return mpfr_acos;
+    case Fn::kAtan: return mpfr_atan;
+    case Fn::kSinh: return mpfr_sinh;
+    case Fn::kCosh: return mpfr_cosh;
+    case Fn::kTanh: return mpfr_tanh;
+    case Fn::kAsinh: return mpfr_asinh;
+    case Fn::kAcosh: return mpfr_acosh;
+    case Fn::kAtanh: return mpfr_atanh;
+    case Fn::kErf: return mpfr_erf;
+    case Fn::kSigmoid:
+    case Fn::kSoftplus:
+    case Fn::kSoftsign: break;
+  }
+  throw std::logic_error("mpfr_function: a formula, not one MPFR function");
 }
 
 }  // namespace touchstone::numeric

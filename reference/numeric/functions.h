@@ -23,9 +23,11 @@
 #pragma once
 #include <mpfr.h>
 
+#include <cmath>
 #include <functional>
 
 #include "reference/numeric/exact.h"
+#include "reference/numeric/fast.h"
 
 namespace touchstone::numeric {
 
@@ -58,6 +60,37 @@ class MpfrValue {
 };
 
 // The common case: one MPFR function of one exact double, e.g. unary(x, mpfr_exp).
-double unary_rounded(double x, int (*fn)(mpfr_ptr, mpfr_srcptr, mpfr_rnd_t), FloatFormat format);
+using MpfrUnary = int (*)(mpfr_ptr, mpfr_srcptr, mpfr_rnd_t);
+double unary_rounded(double x, MpfrUnary fn, FloatFormat format);
+
+// f rounded once to T, fast: `fast(precision)` returns an Approximation (fast.h); when
+// it decides the rounding to T that is the result, otherwise the MPFR formula `slow`
+// (a Formula) decides. Both must describe the same real function.
+template <class T, class Fast, class Slow>
+T correctly_rounded_as(const Fast& fast, const Slow& slow) {
+  if (fast_path_enabled()) {
+    if (auto r = decide<T>(fast(float_format<T>().precision))) return *r;
+    count_fallback();
+  }
+  return correctly_rounded_as<T>(Formula(slow));
+}
+
+// The MPFR function of a unary Fn (not kSigmoid, kSoftplus, kSoftsign: formulas).
+MpfrUnary mpfr_function(Fn fn);
+
+// fn(x) rounded once to T: the fast path, then one correctly rounded MPFR call.
+template <class T>
+T rounded(Fn fn, T x) {
+  const double v = widen(x);
+  // sqrt: IEEE's double sqrt is correctly rounded, and rounding it again to p <= 24 bits
+  // is innocuous (53 >= 2p + 2, Figueroa 1995, as for + - * / in exact.h).
+  // (Negative and NaN inputs go to MPFR, which gives its NaN.)
+  if (fn == Fn::kSqrt && v >= 0 && fast_path_enabled()) return narrow<T>(std::sqrt(v));
+  if (fast_path_enabled()) {
+    if (auto r = decide<T>(approximate(fn, v, float_format<T>().precision))) return *r;
+    count_fallback();
+  }
+  return narrow<T>(unary_rounded(v, mpfr_function(fn), float_format<T>()));
+}
 
 }  // namespace touchstone::numeric

@@ -37,7 +37,14 @@ T round_exact(mpfr_srcptr v) {
 // a op b for exact doubles a and b, rounded once to T (op: mpfr_add, mpfr_sub, mpfr_mul).
 template <class T>
 T exact_op_rounded(double a, double b, int (*op)(mpfr_ptr, mpfr_srcptr, mpfr_srcptr, mpfr_rnd_t)) {
-  return numeric::correctly_rounded_as<T>([&](mpfr_ptr out) {
+  // Fast path: the exact sum or product as a double-double (numeric/fast.h).
+  auto exact = [&](int) {
+    if (op == mpfr_mul) return numeric::exact_product(a, b);
+    if (op == mpfr_add) return numeric::exact_sum(a, b);
+    if (op == mpfr_sub) return numeric::exact_sum(a, -b);
+    return numeric::Approximation{};
+  };
+  return numeric::correctly_rounded_as<T>(exact, [&](mpfr_ptr out) {
     numeric::MpfrValue x(64, a), y(64, b);
     // One correctly rounded MPFR operation on exact operands: slack 1, or exact.
     return op(out, x, y, MPFR_RNDN) == 0 ? numeric::kExactResult : 1;

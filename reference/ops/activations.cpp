@@ -35,6 +35,7 @@ namespace touchstone::ops {
 
 namespace {
 
+using numeric::Fn;
 using numeric::MpfrValue;
 
 // Beyond these the result no longer depends on x, after rounding (see each use).
@@ -50,7 +51,10 @@ bool is_nan(double v) { return std::isnan(v); }
 template <class T>
 T scaled_expm1(double alpha, double x) {
   const double t = std::fmax(x, kFarNegative);
-  return numeric::correctly_rounded_as<T>([&](mpfr_ptr out) {
+  auto fast = [&](int precision) {
+    return numeric::scaled(numeric::approximate(Fn::kExpm1, t, precision), alpha, precision);
+  };
+  return numeric::correctly_rounded_as<T>(fast, [&](mpfr_ptr out) {
     MpfrValue a(64, alpha), v(64, t);
     mpfr_expm1(out, v, MPFR_RNDN);
     mpfr_mul(out, out, a, MPFR_RNDN);
@@ -70,7 +74,8 @@ Tensors sigmoid(const Node&, const Inputs& in) {
     if (x == 0) return numeric::narrow<T>(0.5);
     if (x >= 64) return numeric::narrow<T>(1.0);
     if (x <= -1100) return numeric::narrow<T>(0.0);
-    return numeric::correctly_rounded_as<T>([&](mpfr_ptr out) {
+    auto fast = [&](int precision) { return numeric::approximate(Fn::kSigmoid, x, precision); };
+    return numeric::correctly_rounded_as<T>(fast, [&](mpfr_ptr out) {
       MpfrValue minus_x(64, -x);
       mpfr_exp(out, minus_x, MPFR_RNDN);
       mpfr_add_ui(out, out, 1, MPFR_RNDN);
@@ -90,7 +95,8 @@ Tensors softplus(const Node&, const Inputs& in) {
     const double x = numeric::widen(v);
     if (x > 0x1p20) return v;
     if (x < -0x1p20) return numeric::narrow<T>(0.0);
-    return numeric::correctly_rounded_as<T>([&](mpfr_ptr out) {
+    auto fast = [&](int precision) { return numeric::approximate(Fn::kSoftplus, x, precision); };
+    return numeric::correctly_rounded_as<T>(fast, [&](mpfr_ptr out) {
       MpfrValue vx(64, x);
       mpfr_exp(out, vx, MPFR_RNDN);
       mpfr_log1p(out, out, MPFR_RNDN);
@@ -111,7 +117,8 @@ Tensors softsign(const Node& node, const Inputs& in) {
                 "Softsign of an infinity (the result is the limit ±1; IEEE evaluation gives NaN)");
       return numeric::narrow<T>(x > 0 ? 1.0 : -1.0);
     }
-    return numeric::correctly_rounded_as<T>([&](mpfr_ptr out) {
+    auto fast = [&](int precision) { return numeric::approximate(Fn::kSoftsign, x, precision); };
+    return numeric::correctly_rounded_as<T>(fast, [&](mpfr_ptr out) {
       MpfrValue vx(64, x), denominator(1100, std::fabs(x));
       mpfr_add_ui(denominator, denominator, 1, MPFR_RNDN);  // exact
       return mpfr_div(out, vx, denominator, MPFR_RNDN) == 0 ? numeric::kExactResult : 1;

@@ -73,7 +73,7 @@ template <class F>
 Tensor map_predicate(const BroadcastPlan& plan, const Tensor& a, const Tensor& b, const F& f) {
   Tensor out(DType::kBool, plan.out);
   visit_dtype(a.dtype(), [&]<class T>() {
-    if constexpr (is_numeric<T> || std::is_same_v<T, bool>) {
+    if constexpr (is_numeric<T> || std::is_same_v<T, bool> || std::is_same_v<T, std::string>) {
       auto x = a.data<T>();
       auto y = b.data<T>();
       auto z = out.data<bool>();

@@ -16,6 +16,7 @@
 #include <cmath>
 #include <limits>
 
+#include "reference/minifloat.h"
 #include "reference/numeric/exact.h"
 #include "reference/ops/elementwise.h"
 #include "reference/ops/ops.h"
@@ -35,6 +36,10 @@ Tensor map_float_predicate(const Tensor& x, const P& p) {
       auto in = x.data<T>();
       auto y = out.data<bool>();
       for (size_t i = 0; i < in.size(); ++i) y[i] = p(numeric::widen(in[i]));
+    } else if constexpr (is_minifloat<T>) {
+      auto in = x.data<T>();
+      auto y = out.data<bool>();
+      for (size_t i = 0; i < in.size(); ++i) y[i] = p(to_double(in[i]));  // exact: every value fits a double
     } else {
       throw std::logic_error("map_float_predicate on a non-float type");  // the schema check prevents it
     }

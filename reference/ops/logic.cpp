@@ -6,7 +6,8 @@
 // widened the types, which the executor checks, so they share a kernel:
 // - And, Or, Xor, Not: bool only, in every version.
 // - Equal-1, 7: bool, int32, int64; Equal-11 adds the other integers, float16, float and
-//   double; Equal-13 bfloat16.
+//   double; Equal-13 bfloat16; Equal-19 string (equal byte for byte: no Unicode
+//   normalisation, an embedded NUL counts).
 // - Greater/Less-1, 7: float16, float, double; 9 adds the integers; 13 bfloat16.
 // - GreaterOrEqual/LessOrEqual-12 (numeric), 16 (+bfloat16). They exist from opset 12
 //   only, so they have no limited-broadcast version.

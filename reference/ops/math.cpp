@@ -2,8 +2,9 @@
 // Acosh, Asinh, Atanh, Cosh, Sinh (9); Tanh, Exp, Log, Sqrt, Reciprocal (1, 6, 13);
 // Erf (9, 13).
 //
-// Each float result is the exact f(x) rounded once to the input's type: one correctly
-// rounded MPFR call (numeric::unary_rounded, slack 1), so subnormals, overflow to ±inf
+// Each float result is the exact f(x) rounded once to the input's type
+// (numeric::rounded: a fast approximation when it decides the rounding, else one
+// correctly rounded MPFR call), so subnormals, overflow to ±inf
 // (Exp, Sinh, Cosh, Tan never reaches it) and signed zeros are those of the exact value.
 // Reciprocal is one correctly rounded division (numeric/exact.h). Special values are
 // IEEE 754's / C99 Annex F's, which MPFR follows: NaN in gives NaN; outside the domain
@@ -15,13 +16,11 @@
 // attribute, accepted and ignored; 6 removed it; 13 added bfloat16. The executor checks
 // attributes and types, so every version of an op shares one kernel.
 //
-// Erf also admits integer types (Erf-9, and Erf-13 in ONNX 1.12's registry, although the
-// Changelog text of Erf-13 lists float types only), and ONNX does not say how the real
+// Erf-9 also admits integer types (Erf-13 did too in ONNX 1.12's registry, but ONNX 1.23's
+// text, which the schema table follows, lists float types only), and ONNX does not say how the real
 // erf(x), which lies in (-1, 1) for every integer x != 0, becomes an integer. The
 // reference truncates toward zero (as a numpy astype of the real result would): the
 // result is 0 for every integer input, implementation-defined for x != 0.
-#include <mpfr.h>
-
 #include <stdexcept>
 
 #include "reference/numeric/functions.h"
@@ -32,29 +31,29 @@ namespace touchstone::ops {
 
 namespace {
 
-using MpfrFunction = int (*)(mpfr_ptr, mpfr_srcptr, mpfr_rnd_t);
+using numeric::Fn;
 
 // f(x) for a float x: the exact value rounded once to x's type.
 struct Rounded {
-  MpfrFunction function;
+  Fn function;
   template <class T>
   T operator()(T x) const {
     if constexpr (is_real_float<T>) {
-      return numeric::narrow<T>(numeric::unary_rounded(numeric::widen(x), function, numeric::float_format<T>()));
+      return numeric::rounded(function, x);
     } else {
       throw std::logic_error("float function on an integer type");  // the schema check prevents it
     }
   }
 };
 
-Tensors rounded(const Inputs& in, MpfrFunction function) { return {map_unary(in[0], Rounded{function})}; }
+Tensors rounded(const Inputs& in, Fn function) { return {map_unary(in[0], Rounded{function})}; }
 
 struct ErfOf {
   const Node& node;
   template <class T>
   T operator()(T x) const {
     if constexpr (is_real_float<T>) {
-      return Rounded{mpfr_erf}(x);
+      return Rounded{Fn::kErf}(x);
     } else {
       if (x != 0)
         node.mark(Semantics::kImplementationDefined,
@@ -78,25 +77,25 @@ struct ReciprocalOf {
 }  // namespace
 
 // Acos-7, Asin-7, Atan-7, Cos-7, Sin-7, Tan-7: float16, float, double.
-Tensors acos_elementwise(const Node&, const Inputs& in) { return rounded(in, mpfr_acos); }
-Tensors asin_elementwise(const Node&, const Inputs& in) { return rounded(in, mpfr_asin); }
-Tensors atan_elementwise(const Node&, const Inputs& in) { return rounded(in, mpfr_atan); }
-Tensors cos_elementwise(const Node&, const Inputs& in) { return rounded(in, mpfr_cos); }
-Tensors sin_elementwise(const Node&, const Inputs& in) { return rounded(in, mpfr_sin); }
-Tensors tan_elementwise(const Node&, const Inputs& in) { return rounded(in, mpfr_tan); }
+Tensors acos_elementwise(const Node&, const Inputs& in) { return rounded(in, Fn::kAcos); }
+Tensors asin_elementwise(const Node&, const Inputs& in) { return rounded(in, Fn::kAsin); }
+Tensors atan_elementwise(const Node&, const Inputs& in) { return rounded(in, Fn::kAtan); }
+Tensors cos_elementwise(const Node&, const Inputs& in) { return rounded(in, Fn::kCos); }
+Tensors sin_elementwise(const Node&, const Inputs& in) { return rounded(in, Fn::kSin); }
+Tensors tan_elementwise(const Node&, const Inputs& in) { return rounded(in, Fn::kTan); }
 
 // Acosh-9, Asinh-9, Atanh-9, Cosh-9, Sinh-9: float16, float, double.
-Tensors acosh_elementwise(const Node&, const Inputs& in) { return rounded(in, mpfr_acosh); }
-Tensors asinh_elementwise(const Node&, const Inputs& in) { return rounded(in, mpfr_asinh); }
-Tensors atanh_elementwise(const Node&, const Inputs& in) { return rounded(in, mpfr_atanh); }
-Tensors cosh_elementwise(const Node&, const Inputs& in) { return rounded(in, mpfr_cosh); }
-Tensors sinh_elementwise(const Node&, const Inputs& in) { return rounded(in, mpfr_sinh); }
+Tensors acosh_elementwise(const Node&, const Inputs& in) { return rounded(in, Fn::kAcosh); }
+Tensors asinh_elementwise(const Node&, const Inputs& in) { return rounded(in, Fn::kAsinh); }
+Tensors atanh_elementwise(const Node&, const Inputs& in) { return rounded(in, Fn::kAtanh); }
+Tensors cosh_elementwise(const Node&, const Inputs& in) { return rounded(in, Fn::kCosh); }
+Tensors sinh_elementwise(const Node&, const Inputs& in) { return rounded(in, Fn::kSinh); }
 
 // Tanh, Exp, Log, Sqrt, Reciprocal -1 (consumed_inputs ignored), -6, -13 (+bfloat16).
-Tensors tanh_elementwise(const Node&, const Inputs& in) { return rounded(in, mpfr_tanh); }
-Tensors exp_elementwise(const Node&, const Inputs& in) { return rounded(in, mpfr_exp); }
-Tensors log_elementwise(const Node&, const Inputs& in) { return rounded(in, mpfr_log); }
-Tensors sqrt_elementwise(const Node&, const Inputs& in) { return rounded(in, mpfr_sqrt); }
+Tensors tanh_elementwise(const Node&, const Inputs& in) { return rounded(in, Fn::kTanh); }
+Tensors exp_elementwise(const Node&, const Inputs& in) { return rounded(in, Fn::kExp); }
+Tensors log_elementwise(const Node&, const Inputs& in) { return rounded(in, Fn::kLog); }
+Tensors sqrt_elementwise(const Node&, const Inputs& in) { return rounded(in, Fn::kSqrt); }
 Tensors reciprocal_elementwise(const Node&, const Inputs& in) { return {map_unary(in[0], ReciprocalOf{})}; }
 
 // Erf-9: numeric types (integers truncate, see above). Erf-13: +bfloat16.

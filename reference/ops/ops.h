@@ -2,6 +2,7 @@
 // versions of its ops side by side.
 #pragma once
 #include "reference/node.h"
+#include "reference/ops/indexing/indexing.h"  // the indexing family
 
 namespace touchstone::ops {
 
@@ -110,5 +111,74 @@ Tensors prelu_limited(const Node& node, const Inputs& in);
 Tensors prelu_unidirectional(const Node& node, const Inputs& in);
 Tensors thresholded_relu(const Node& node, const Inputs& in);
 Tensors shrink(const Node& node, const Inputs& in);
+
+// shape/: the shape and data-movement ops (see shape/README.md)
+// shape/reshape.cpp: Reshape, Flatten, Squeeze, Unsqueeze
+Tensors reshape_attribute(const Node& node, const Inputs& in);
+Tensors reshape_input(const Node& node, const Inputs& in);
+Tensors reshape_allowzero(const Node& node, const Inputs& in);
+Tensors flatten_v1(const Node& node, const Inputs& in);
+Tensors flatten_v11(const Node& node, const Inputs& in);
+Tensors squeeze_v1(const Node& node, const Inputs& in);
+Tensors squeeze_v11(const Node& node, const Inputs& in);
+Tensors squeeze_v13(const Node& node, const Inputs& in);
+Tensors unsqueeze_v1(const Node& node, const Inputs& in);
+Tensors unsqueeze_v11(const Node& node, const Inputs& in);
+Tensors unsqueeze_v13(const Node& node, const Inputs& in);
+// shape/info.cpp: Shape, Size, Constant, ConstantOfShape
+Tensors shape_all(const Node& node, const Inputs& in);
+Tensors shape_sliced(const Node& node, const Inputs& in);
+Tensors size(const Node& node, const Inputs& in);
+Tensors constant_v1(const Node& node, const Inputs& in);
+Tensors constant_v11(const Node& node, const Inputs& in);
+Tensors constant_v12(const Node& node, const Inputs& in);
+Tensors constant_of_shape(const Node& node, const Inputs& in);
+// shape/transpose.cpp: Transpose, DepthToSpace, SpaceToDepth
+Tensors transpose(const Node& node, const Inputs& in);
+Tensors depth_to_space_v1(const Node& node, const Inputs& in);
+Tensors depth_to_space_v11(const Node& node, const Inputs& in);
+Tensors space_to_depth(const Node& node, const Inputs& in);
+// shape/concat_split.cpp: Concat, Split
+Tensors concat_v1(const Node& node, const Inputs& in);
+Tensors concat_v4(const Node& node, const Inputs& in);
+Tensors concat_v11(const Node& node, const Inputs& in);
+Tensors split_v1(const Node& node, const Inputs& in);
+Tensors split_v2(const Node& node, const Inputs& in);
+Tensors split_v11(const Node& node, const Inputs& in);
+Tensors split_v13(const Node& node, const Inputs& in);
+Tensors split_v18(const Node& node, const Inputs& in);
+// shape/slice.cpp: Slice
+Tensors slice_v1(const Node& node, const Inputs& in);
+Tensors slice_v10(const Node& node, const Inputs& in);
+Tensors slice_v11(const Node& node, const Inputs& in);
+// shape/expand_tile.cpp: Expand, Tile
+Tensors expand(const Node& node, const Inputs& in);
+Tensors tile_v1(const Node& node, const Inputs& in);
+Tensors tile_v6(const Node& node, const Inputs& in);
+
+// shape/pad.cpp: Pad, CenterCropPad
+Tensors pad_v1(const Node& node, const Inputs& in);
+Tensors pad_v2(const Node& node, const Inputs& in);
+Tensors pad_v11(const Node& node, const Inputs& in);
+Tensors pad_v18(const Node& node, const Inputs& in);
+Tensors pad_v19(const Node& node, const Inputs& in);
+Tensors center_crop_pad(const Node& node, const Inputs& in);
+// shape/generate.cpp: EyeLike, Trilu, Range
+Tensors eye_like(const Node& node, const Inputs& in);
+Tensors trilu(const Node& node, const Inputs& in);
+Tensors range(const Node& node, const Inputs& in);
+// elementwise/bitwise.cpp: BitwiseAnd, BitwiseOr, BitwiseXor, BitwiseNot
+Tensors bitwise_and(const Node& node, const Inputs& in);
+Tensors bitwise_or(const Node& node, const Inputs& in);
+Tensors bitwise_xor(const Node& node, const Inputs& in);
+Tensors bitwise_not(const Node& node, const Inputs& in);
+
+// elementwise/gated_activations.cpp: Mish, Gelu, Swish
+Tensors mish(const Node& node, const Inputs& in);
+Tensors gelu(const Node& node, const Inputs& in);
+Tensors swish(const Node& node, const Inputs& in);
+
+// elementwise/bitcast.cpp: BitCast
+Tensors bitcast(const Node& node, const Inputs& in);
 
 }  // namespace touchstone::ops

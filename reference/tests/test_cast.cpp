@@ -89,7 +89,8 @@ TEST_CASE("each Cast version admits exactly its types, both ways", "[Cast][v1][v
   for (int v : {6, 9, 13}) {
     check_refused(v, f, {}, "required attribute 'to' is missing");
     check_refused(v, f, {make_attr("to", int64_t{0})}, "to = 0 is not an element type");
-    check_refused(v, f, {make_attr("to", int64_t{17})}, "to = 17 is not an element type");
+    check_refused(v, f, {make_attr("to", int64_t{27})}, "to = 27 is not an element type");
+    check_refused(v, f, {make_attr("to", int64_t{17})}, "to = 17 (tensor(float8e4m3fn)) is outside type constraint T2");
     check_refused(v, f, {make_attr("to", int64_t{-1})}, "to = -1");
     check_refused(v, f, {to(DType::kComplex64)}, "tensor(complex64)");
     check_refused(v, vec<std::complex<float>>({{1, 0}}), {to(DType::kFloat)}, "tensor(complex64)");

@@ -7,6 +7,7 @@
 #include <random>
 
 #include "reference/tests/oracle.h"
+#include "reference/tests/exact_ops_testing.h"
 #include "reference/tests/logic_testing.h"
 
 using namespace touchstone;
@@ -186,4 +187,20 @@ TEST_CASE("integer comparisons agree with 128-bit arithmetic on random values", 
   run.operator()<uint32_t>();
   run.operator()<int64_t>();
   run.operator()<uint64_t>();
+}
+
+TEST_CASE("Equal-19 compares strings byte for byte, with numpy broadcasting", "[Equal][v19]") {
+  const auto a = Tensor::from_values<std::string>(
+      {2, 3}, {"", "a", "A", std::string("a\0b", 3), "\xc3\xa9", "abc"});
+  const auto b = Tensor::from_values<std::string>(
+      {2, 3}, {"", "a ", "A", std::string("a\0c", 3), "e\xcc\x81", "abc"});
+  // Hand-worked: equal, trailing space differs, equal, differs after the NUL, precomposed
+  // vs decomposed e-acute differ (no normalisation), equal.
+  CHECK(run_node_output("Equal", 19, {a, b}) == Tensor::from_values<bool>({2, 3}, {true, false, true, false, false, true}));
+  const auto one = Tensor::from_values<std::string>({1}, {"A"});
+  CHECK(run_node_output("Equal", 19, {a, one}).shape() == Shape{2, 3});
+  CHECK(run_node_output("Equal", 19, {a, one}) == Tensor::from_values<bool>({2, 3}, {false, false, true, false, false, false}));
+  // Before 19, strings are outside T.
+  check_refused("Equal", 13, {a, b}, {}, "tensor(string)");
+  check_refused("Greater", 13, {a, b}, {}, "tensor(string)");
 }

@@ -26,11 +26,22 @@ void check_error(const onnx::ModelProto& proto, ErrorKind kind, const std::strin
 }  // namespace
 
 TEST_CASE("a model newer than the catalog is refused, never resolved", "[model]") {
-  check_error(sub_model(18), ErrorKind::kNotImplemented,
-              "opset 18 for ai.onnx is newer than this build's catalog (17)");
-  auto ir9 = sub_model(17);
-  ir9.set_ir_version(9);
-  check_error(ir9, ErrorKind::kNotImplemented, "IR version 9 is newer");
+  check_error(sub_model(29), ErrorKind::kNotImplemented,
+              "opset 29 for ai.onnx is newer than this build's catalog (28)");
+  auto ir14 = sub_model(28);
+  ir14.set_ir_version(14);
+  check_error(ir14, ErrorKind::kNotImplemented, "IR version 14 is newer");
+  // Opsets 18-28 and IR 9-13 load (libonnx 1.12 would refuse them or resolve ReduceMean-18
+  // to ReduceMean-13).
+  auto ir13 = sub_model(28);
+  CHECK(ir13.ir_version() == 13);
+  CHECK_NOTHROW(Model::from_proto(ir13, ".", "m.onnx"));
+  auto ml5 = sub_model(25);
+  ml5.add_opset_import()->set_domain("ai.onnx.ml");
+  ml5.mutable_opset_import(1)->set_version(5);
+  CHECK_NOTHROW(Model::from_proto(ml5, ".", "m.onnx"));
+  ml5.mutable_opset_import(1)->set_version(6);
+  check_error(ml5, ErrorKind::kNotImplemented, "opset 6 for ai.onnx.ml is newer than this build's catalog (5)");
   auto unknown_domain = sub_model(7);
   unknown_domain.add_opset_import()->set_domain("com.example");
   check_error(unknown_domain, ErrorKind::kNotImplemented, "domain 'com.example'");
@@ -117,4 +128,15 @@ TEST_CASE("fed tensors and results must match the declared types", "[model]") {
       onnx::TensorProto::INT32);
   CHECK_THROWS_WITH(Model::from_proto(wrong_output, ".", "m.onnx").run({f, f}),
                     Catch::Contains("graph output 'C' is declared tensor(int32) but is tensor(float)"));
+}
+
+TEST_CASE("a deprecated op-version is refused, naming it", "[model]") {
+  // Scatter-11 and Upsample-10 are deprecated in ONNX's text: a model may not use them.
+  auto scatter = build_model({"Scatter", "", 11,
+                              {{"data", DType::kFloat, {3}}, {"indices", DType::kInt64, {1}}, {"updates", DType::kFloat, {1}}},
+                              {{"y", DType::kFloat, {3}}}, {}, 0});
+  check_error(scatter, ErrorKind::kInvalidModel, "Scatter-11 is deprecated");
+  auto upsample = build_model({"Upsample", "", 12, {{"X", DType::kFloat, {2}}, {"scales", DType::kFloat, {1}}},
+                               {{"Y", DType::kFloat, {4}}}, {}, 0});
+  check_error(upsample, ErrorKind::kInvalidModel, "Upsample-10 is deprecated");
 }

@@ -91,6 +91,10 @@ Tensor sample(DType dtype) {
     } else if constexpr (std::is_same_v<T, std::string>) {
       return Tensor::from_values<std::string>(
           shape, {"", "a", std::string("nul\0inside", 10), "\xc3\xa9t\xc3\xa9", std::string(300, 'z'), " "});
+    } else if constexpr (is_minifloat<T>) {  // float4e2m1 uses the low 4 bits
+      return Tensor::from_values<T>(shape, {T{0x08}, T{0x0F}, T{0x01}, T{0x00}, T{0x07}, T{0x03}});
+    } else if constexpr (is_small_int<T>) {
+      return Tensor::from_values<T>(shape, {T{T::kMin}, T{T::kMax}, T{0}, T{1}, T{T::kMax - 1}, T{T::kMin + 1}});
     } else {
       using L = std::numeric_limits<T>;
       return Tensor::from_values<T>(shape, {L::min(), L::max(), T(0), T(1), T(L::max() - 1), T(L::min() + 1)});

@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "reference/catalog.h"
+#include "reference/node_check.h"
 #include "tools/touchstone/commands.h"
 
 namespace touchstone::cli {
@@ -15,6 +16,7 @@ struct OpsOptions {
   std::string domain;
   std::string op;
   std::string status;
+  int opset = 0;  // 0: every version; else the versions a model of this opset resolves to
 };
 
 const char* numerics_name(Numerics n) {
@@ -32,6 +34,7 @@ int run_ops(const OpsOptions& o) {
     if (!o.domain.empty() && row.domain != canonical_domain(o.domain)) continue;
     if (!o.op.empty() && row.op != o.op) continue;
     if (!o.status.empty() && op_status_name(row.status()) != o.status) continue;
+    if (o.opset > 0 && resolve_op(row.domain, row.op, o.opset) != &row) continue;
     rows.push_back(&row);
   }
   std::map<OpStatus, int> counts;
@@ -45,6 +48,7 @@ int run_ops(const OpsOptions& o) {
                       {"since_version", row->since_version},
                       {"status", op_status_name(row->status())},
                       {"numerics", numerics_name(row->numerics)},
+                      {"deprecated", schema_of(*row).deprecated},
                       {"note", std::string(row->note)},
                       {"gaps", std::string(row->gaps)}});
     }
@@ -55,9 +59,14 @@ int run_ops(const OpsOptions& o) {
   for (const auto* row : rows) {
     std::string note(row->note);
     if (!row->gaps.empty()) note += " (gaps: " + std::string(row->gaps) + ")";
+    if (schema_of(*row).deprecated) note = "deprecated: models may not use it; " + note;
     std::printf("%-26s %-28s %7d  %-11s %-8s %s\n", std::string(display_domain(row->domain)).c_str(),
                 std::string(row->op).c_str(), row->since_version, op_status_name(row->status()),
                 numerics_name(row->numerics), note.c_str());
+  }
+  if (rows.empty()) {
+    std::fprintf(stderr, "touchstone ops: no op-version matches these filters\n");
+    return kExitUsage;
   }
   std::printf("%zu op-versions: %d implemented, %d partial, %d not yet\n", rows.size(),
               counts[OpStatus::kImplemented], counts[OpStatus::kPartial], counts[OpStatus::kNotYet]);
@@ -69,13 +78,17 @@ int run_ops(const OpsOptions& o) {
 void add_ops_command(CLI::App& app, Action& action) {
   auto options = std::make_shared<OpsOptions>();
   auto* sub = app.add_subcommand(
-      "ops", "List every op-version of the catalog (ONNX 1.12: opsets up to 17) with the\n"
-             "reference's status: implemented, partial (gaps listed) or not yet.");
+      "ops", "List every op-version of the catalog (ONNX 1.23: ai.onnx opsets 1-28, ai.onnx.ml 1-5,\n"
+             "ai.onnx.preview 1, ai.onnx.preview.training 1; 642 op-versions) with the reference's\n"
+             "status: implemented, partial (gaps listed) or not yet.");
   sub->add_flag("--json", options->json, "Print a JSON list of {domain, op, since_version, status, ...}");
   sub->add_option("--domain", options->domain, "Only this domain (ai.onnx, ai.onnx.ml, ...)");
   sub->add_option("--op", options->op, "Only this op");
   sub->add_option("--status", options->status, "Only rows with this status")
       ->check(CLI::IsMember({"implemented", "partial", "not yet"}));
+  sub->add_option("--opset", options->opset,
+                  "Only the op-versions a model importing this opset (of each row's domain) resolves to")
+      ->check(CLI::PositiveNumber);
   sub->callback([options, &action] { action = [options] { return run_ops(*options); }; });
 }
 

@@ -1,9 +1,11 @@
-// touchstone spec: one op-version's schema as ONNX's registry has it.
+// touchstone spec: one op-version's schema from touchstone's table, with ONNX 1.12's doc text
+// where it has one (opsets up to 17) and the op-version's anchor in ONNX's Changelog.
+#include <algorithm>
 #include <iostream>
 #include <nlohmann/json.hpp>
 
-#include "onnx/defs/schema.h"
 #include "reference/catalog.h"
+#include "reference/libonnx_doc.h"
 #include "reference/node_check.h"
 #include "tools/touchstone/commands.h"
 
@@ -18,66 +20,53 @@ struct SpecOptions {
   bool json = false;
 };
 
-std::string option_name(onnx::OpSchema::FormalParameterOption o) {
+const char* option_name(FormalOption o) {
   switch (o) {
-    case onnx::OpSchema::Single: return "";
-    case onnx::OpSchema::Optional: return "optional";
-    case onnx::OpSchema::Variadic: return "variadic";
+    case FormalOption::kSingle: return "";
+    case FormalOption::kOptional: return "optional";
+    case FormalOption::kVariadic: return "variadic";
   }
   return "";
 }
 
-std::string attribute_type_name(onnx::AttributeProto::AttributeType t) {
-  static const char* names[] = {"undefined", "float",  "int",    "string",  "tensor",        "graph",
-                                "floats",    "ints",   "strings", "tensors", "graphs",        "sparse_tensor",
-                                "sparse_tensors", "type_proto", "type_protos"};
-  const int i = static_cast<int>(t);
-  return i >= 0 && i < static_cast<int>(std::size(names)) ? names[i] : "?";
-}
-
-std::string default_text(const onnx::AttributeProto& a) {
-  switch (a.type()) {
-    case onnx::AttributeProto::INT: return std::to_string(a.i());
-    case onnx::AttributeProto::FLOAT: return std::to_string(a.f());
-    case onnx::AttributeProto::STRING: return "\"" + a.s() + "\"";
-    case onnx::AttributeProto::INTS: {
-      std::string s = "[";
-      for (int i = 0; i < a.ints_size(); ++i) s += (i ? ", " : "") + std::to_string(a.ints(i));
-      return s + "]";
-    }
-    default: return "(set)";
-  }
-}
-
-nlohmann::json formals_json(const std::vector<onnx::OpSchema::FormalParameter>& formals) {
+nlohmann::json formals_json(const std::vector<FormalSchema>& formals) {
   nlohmann::json list = nlohmann::json::array();
-  for (const auto& f : formals)
-    list.push_back({{"name", f.GetName()}, {"type", f.GetTypeStr()}, {"option", option_name(f.GetOption())},
-                    {"description", f.GetDescription()}});
+  for (const auto& f : formals) {
+    nlohmann::json j = {{"name", f.name}, {"type", f.type}, {"option", option_name(f.option)}};
+    if (f.option == FormalOption::kVariadic) {
+      j["min_arity"] = f.min_arity;
+      j["homogeneous"] = f.homogeneous;
+    }
+    list.push_back(j);
+  }
   return list;
 }
 
-nlohmann::json schema_json(const onnx::OpSchema& s, const CatalogRow& row) {
+nlohmann::json count_json(Count c) { return {{"min", c.min}, {"max", c.max < 0 ? nlohmann::json() : nlohmann::json(c.max)}}; }
+
+nlohmann::json schema_json(const Schema& s, const CatalogRow& row) {
   nlohmann::json attributes = nlohmann::json::array();
-  for (const auto& [name, a] : s.attributes()) {
-    nlohmann::json j = {{"name", name}, {"type", attribute_type_name(a.type)}, {"required", a.required},
-                        {"description", a.description}};
-    if (a.default_value.has_type() || a.default_value.type() != onnx::AttributeProto::UNDEFINED)
-      j["default"] = default_text(a.default_value);
+  for (const auto& a : s.attributes) {
+    nlohmann::json j = {{"name", a.name}, {"type", attr_type_name(a.type)}, {"required", a.required}};
+    if (a.default_value) j["default"] = a.default_value;
     attributes.push_back(j);
   }
   nlohmann::json constraints = nlohmann::json::array();
-  for (const auto& c : s.typeConstraintParams())
-    constraints.push_back({{"param", c.type_param_str}, {"allowed", c.allowed_type_strs}, {"description", c.description}});
-  return {{"domain", std::string(display_domain(row.domain))},
-          {"op", s.Name()},
-          {"since_version", s.SinceVersion()},
-          {"status", op_status_name(row.status())},
-          {"doc", s.doc() ? s.doc() : ""},
-          {"attributes", attributes},
-          {"inputs", formals_json(s.inputs())},
-          {"outputs", formals_json(s.outputs())},
-          {"type_constraints", constraints}};
+  for (const auto& c : s.types) constraints.push_back({{"param", c.param}, {"allowed", c.allowed}});
+  nlohmann::json j = {{"domain", std::string(display_domain(row.domain))},
+                      {"op", s.op},
+                      {"since_version", s.since_version},
+                      {"deprecated", s.deprecated},
+                      {"status", op_status_name(row.status())},
+                      {"changelog", changelog_anchor(row.domain, row.op, row.since_version)},
+                      {"attributes", attributes},
+                      {"inputs", formals_json(s.inputs)},
+                      {"outputs", formals_json(s.outputs)},
+                      {"input_count", count_json(s.input_count)},
+                      {"output_count", count_json(s.output_count)},
+                      {"type_constraints", constraints}};
+  if (auto doc = libonnx_doc(row.domain, row.op, row.since_version)) j["doc"] = *doc;
+  return j;
 }
 
 void print_formals(const char* title, const nlohmann::json& list) {
@@ -85,8 +74,11 @@ void print_formals(const char* title, const nlohmann::json& list) {
   if (list.empty()) std::cout << "  (none)\n";
   for (const auto& f : list) {
     std::string option = f["option"];
+    if (option == "variadic")
+      option += ", at least " + std::to_string(f["min_arity"].get<int>()) +
+                (f["homogeneous"].get<bool>() ? "" : ", heterogeneous");
     std::cout << "  " << f["name"].get<std::string>() << " : " << f["type"].get<std::string>()
-              << (option.empty() ? "" : " (" + option + ")") << "\n      " << f["description"].get<std::string>() << "\n";
+              << (option.empty() ? "" : " (" + option + ")") << "\n";
   }
 }
 
@@ -97,31 +89,40 @@ int run_spec(const SpecOptions& o) {
               << " (touchstone ops lists them)\n";
     return kExitUsage;
   }
-  const CatalogRow* row = o.version == 0 ? versions.back() : resolve_op(o.domain, o.op, o.version);
+  const int newest = catalog_max_opset(o.domain);
+  const CatalogRow* row = o.version == 0 ? versions.back() : resolve_op(o.domain, o.op, std::min(o.version, newest));
   if (!row) {
     std::cerr << "touchstone spec: " << o.op << " does not exist at opset " << o.version << " (first version "
               << versions.front()->since_version << ")\n";
     return kExitUsage;
   }
   const auto j = schema_json(schema_of(*row), *row);
+  if (o.version > newest) {
+    // Say what was shown, and that the opset asked for is beyond what the catalog knows.
+    std::cerr << "touchstone spec: opset " << o.version << " is beyond the catalog's newest for "
+              << display_domain(canonical_domain(o.domain)) << " (" << newest << "); showing " << row->label()
+              << ", what " << o.op << " means at opset " << newest << "\n";
+  }
   if (o.json) {
     std::cout << j.dump(1) << "\n";
     return kExitOk;
   }
-  std::cout << row->label();
+  std::cout << row->label() << (j["deprecated"].get<bool>() ? " (deprecated)" : "");
   if (o.version != 0 && o.version != row->since_version)
-    std::cout << " (what " << o.op << " means at opset " << o.version << ")";
+    std::cout << " (what " << o.op << " means at opset " << std::min(o.version, newest) << ")";
   std::string all;
   for (const auto* v : versions) all += (all.empty() ? "" : ", ") + std::to_string(v->since_version);
   std::cout << "\n  domain: " << display_domain(row->domain) << "\n  versions: " << all
-            << "\n  reference: " << op_status_name(row->status()) << " — " << row->note << "\n\n"
-            << j["doc"].get<std::string>() << "\n\nAttributes:\n";
+            << "\n  reference: " << op_status_name(row->status()) << " — " << row->note
+            << "\n  text: ONNX's " << j["changelog"].get<std::string>() << "\n\n"
+            << (j.contains("doc") ? j["doc"].get<std::string>()
+                                  : "(ONNX 1.12's library has no text for this version: read it in ONNX's Changelog)")
+            << "\n\nAttributes:\n";
   if (j["attributes"].empty()) std::cout << "  (none)\n";
   for (const auto& a : j["attributes"]) {
     std::cout << "  " << a["name"].get<std::string>() << " : " << a["type"].get<std::string>()
               << (a["required"].get<bool>() ? " (required)" : "")
-              << (a.contains("default") ? " (default " + a["default"].get<std::string>() + ")" : "") << "\n      "
-              << a["description"].get<std::string>() << "\n";
+              << (a.contains("default") ? " (default " + a["default"].get<std::string>() + ")" : "") << "\n";
   }
   print_formals("Inputs", j["inputs"]);
   print_formals("Outputs", j["outputs"]);
@@ -129,8 +130,7 @@ int run_spec(const SpecOptions& o) {
   for (const auto& c : j["type_constraints"]) {
     std::string allowed;
     for (const auto& t : c["allowed"]) allowed += (allowed.empty() ? "" : ", ") + t.get<std::string>();
-    std::cout << "  " << c["param"].get<std::string>() << " in " << allowed << "\n      "
-              << c["description"].get<std::string>() << "\n";
+    std::cout << "  " << c["param"].get<std::string>() << " in " << allowed << "\n";
   }
   return kExitOk;
 }
@@ -140,7 +140,8 @@ int run_spec(const SpecOptions& o) {
 void add_spec_command(CLI::App& app, Action& action) {
   auto options = std::make_shared<SpecOptions>();
   auto* sub = app.add_subcommand(
-      "spec", "Show an op-version's schema: doc, attributes, inputs, outputs, type constraints.\n"
+      "spec", "Show an op-version's schema: attributes, inputs, outputs, type constraints (the\n"
+              "catalog's table, ONNX 1.23), and ONNX 1.12's doc text where it has one.\n"
               "VERSION is an opset: the op-version a model of that opset would use (the\n"
               "greatest since_version not above it). Without it, the newest version.");
   sub->add_option("op", options->op, "Op name, e.g. Sub")->required();

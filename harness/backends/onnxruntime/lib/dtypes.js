@@ -2,8 +2,23 @@
 // The one list of ONNX element types (TensorProto.DataType) this adapter knows,
 // with how each travels through onnxruntime-node. `ort` is the JS tensor type
 // name; a type without `ort` cannot be carried by the JS API (the adapter
-// answers `unsupported`). `field` is the TensorProto field that holds the
-// values when raw_data is absent.
+// answers `unsupported` before the model runs, with `why`). `field` is the
+// TensorProto field that holds the values when raw_data is absent.
+//
+// What onnxruntime-node 1.30 carries (onnxruntime-common's Tensor.DataTypeMap
+// and onnxruntime-node's dist/backend.js type table): float32, uint8, int8,
+// uint16, int16, int32, int64, string, bool, float16, float64, uint32, uint64,
+// uint4 and int4. Not bfloat16, the float8s, float4e2m1, float8e8m0, uint2,
+// int2 (nor complex). uint4/int4 are listed but a model with an int4 output
+// crashes the node process (measured), so they are refused too.
+
+// Why a type without `ort` cannot travel (the text of the `unsupported` answer).
+function whyNot(name) {
+  if (name === 'uint4' || name === 'int4') {
+    return `${name} is in onnxruntime-node 1.30's JS type list, but a 4-bit output crashes the node process (measured), so the adapter does not pass it`;
+  }
+  return `onnxruntime-node 1.30's JS API has no ${name} tensor type`;
+}
 
 const kTypes = [
   // code  onnx name           bits  ort        typed array     field
@@ -30,7 +45,10 @@ const kTypes = [
   [21, 'uint4', 4, null, null, 'int32_data'],
   [22, 'int4', 4, null, null, 'int32_data'],
   [23, 'float4e2m1', 4, null, null, 'int32_data'],
-].map(([code, name, bits, ort, array, field]) => ({ code, name, bits, ort, array, field }));
+  [24, 'float8e8m0', 8, null, Uint8Array, 'int32_data'],
+  [25, 'uint2', 2, null, null, 'int32_data'],
+  [26, 'int2', 2, null, null, 'int32_data'],
+].map(([code, name, bits, ort, array, field]) => ({ code, name, bits, ort, array, field, why: whyNot(name) }));
 
 const byCode = new Map(kTypes.map((t) => [t.code, t]));
 const byOrt = new Map(kTypes.filter((t) => t.ort).map((t) => [t.ort, t]));

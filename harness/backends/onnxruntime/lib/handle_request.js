@@ -59,6 +59,13 @@ async function runLoaded(session, req, info, modelPath) {
   return { status: 'ok', outputs, output_names: session.outputNames.slice(), time_ms: timeMs };
 }
 
+// The newest opset per domain ONNX Runtime 1.30 loads (measured: ai.onnx 27 and 28 models
+// fail its model-load validation; 27 loads only with ALLOW_RELEASED_ONNX_OPSET_ONLY=0).
+const MAX_OPSET = {
+  '': process.env.ALLOW_RELEASED_ONNX_OPSET_ONLY === '0' ? 27 : 26,
+  'ai.onnx.ml': 5,
+};
+
 async function handleRequest(req, options) {
   const id = req && typeof req.id === 'string' ? req.id : null;
   let session = null;
@@ -88,6 +95,15 @@ async function handleRequest(req, options) {
         if (!fs.statSync(file).isFile()) throw new Error(`external data '${location}' is not a regular file`);
       } catch (e) {
         return { id, status: 'rejected', message: `initializer external data: ${e.message}` };
+      }
+    }
+
+    // Opsets beyond what this ONNX Runtime accepts: unsupported, decided before loading.
+    if (info) {
+      for (const o of info.opsets) {
+        const newest = MAX_OPSET[o.domain];
+        if (newest !== undefined && o.version > newest)
+          return { id, status: 'unsupported', message: `this ONNX Runtime accepts ${o.domain || 'ai.onnx'} opsets up to ${newest}; the model imports ${o.version}` };
       }
     }
 

@@ -113,19 +113,35 @@ function parseGraph(buf, start, end) {
   return graph;
 }
 
-// Returns {inputs, outputs, initializers, externalLocations, feeds} where
+// One OperatorSetIdProto: {domain, version} ("" is ai.onnx).
+function parseOpset(buf, start, end) {
+  const opset = { domain: '', version: 0 };
+  forEachField(buf, start, end, (r, field, wire) => {
+    if (field === 1 && wire === 2) opset.domain = readString(r);
+    else if (field === 2 && wire === 0) opset.version = Number(r.varint());
+    else return false;
+    return true;
+  });
+  if (opset.domain === 'ai.onnx') opset.domain = '';
+  return opset;
+}
+
+// Returns {inputs, outputs, initializers, externalLocations, feeds, opsets} where
 // `externalLocations` are the external data locations of the initializers, and `feeds` are the graph
 // inputs that are not initializers, in graph order: the inputs a test case
-// supplies by default.
+// supplies by default; `opsets` the model's opset imports.
 function modelInfo(buf) {
   let graph = { inputs: [], outputs: [], initializers: new Set(), externalLocations: [] };
+  const opsets = [];
   forEachField(buf, 0, buf.length, (r, field, wire) => {
-    if (field !== 7 || wire !== 2) return false;
+    if (wire !== 2 || (field !== 7 && field !== 8)) return false;
     const [s, e] = r.bytes();
-    graph = parseGraph(buf, s, e);
+    if (field === 7) graph = parseGraph(buf, s, e);
+    else opsets.push(parseOpset(buf, s, e));
     return true;
   });
   graph.feeds = graph.inputs.filter((i) => !graph.initializers.has(i.name));
+  graph.opsets = opsets;
   return graph;
 }
 

@@ -55,7 +55,7 @@ function feedTensor(decoded, declaredCode) {
     }
   }
   if (!dtype.ort) {
-    throw new UnsupportedError(`input '${decoded.name}': element type ${dtype.name} cannot be carried by the onnxruntime-node API`);
+    throw new UnsupportedError(`input '${decoded.name}': element type ${dtype.name} cannot be carried: ${dtype.why}`);
   }
   return new ort.Tensor(dtype.ort, data, decoded.dims);
 }
@@ -68,7 +68,8 @@ function checkExpressible(values, what) {
       throw new UnsupportedError(`graph ${what} '${v.name}' is not a tensor but a ${v.kind} value; onnxruntime-node can only carry tensors`);
     }
     if (v.elemType && !dtypeOf(v.elemType).ort) {
-      throw new UnsupportedError(`graph ${what} '${v.name}' has element type ${dtypeOf(v.elemType).name}, which onnxruntime-node cannot carry`);
+      const t = dtypeOf(v.elemType);
+      throw new UnsupportedError(`graph ${what} '${v.name}' has element type ${t.name}, which cannot be carried: ${t.why}`);
     }
   }
 }

@@ -1,0 +1,36 @@
+// Probes for ops without hand-written ones: the case specs already describe each version's
+// valid and invalid inputs, so one version's cases are run under the other (STYLE.md).
+#include <set>
+
+#include "cases/specs/specs.h"
+#include "diff/probes.h"
+
+namespace touchstone {
+
+std::vector<Probe> probes_from_case_specs(const CatalogRow& a, const CatalogRow& b, size_t limit) {
+  const auto* spec = cases::find_spec(a.domain, a.op);
+  if (!spec) return {};
+  std::vector<Probe> probes;
+  std::set<std::string> seen;
+  for (const CatalogRow* row : {&a, &b}) {
+    std::vector<cases::CaseDraft> drafts;
+    spec->cases(*row, drafts);
+    for (auto& d : drafts) {
+      // Drafts that leave an optional input out name inputs by position; skip them.
+      if (!d.omitted_inputs.empty()) continue;
+      std::string name = d.name;
+      for (const auto& t : d.inputs) name += " " + std::string(dtype_short_name(t.dtype())) + shape_to_string(t.shape());
+      if (!seen.insert(name).second) continue;
+      probes.push_back({row->label() + " case " + name, std::move(d.inputs), std::move(d.attributes)});
+    }
+  }
+  // Spread the kept probes over the whole list, so every part of the specs is sampled.
+  if (probes.size() > limit) {
+    std::vector<Probe> kept;
+    for (size_t i = 0; i < limit; ++i) kept.push_back(std::move(probes[i * probes.size() / limit]));
+    probes = std::move(kept);
+  }
+  return probes;
+}
+
+}  // namespace touchstone
