@@ -18,6 +18,11 @@
 //   grandchild   starts `sleep 300` in its process group (pid appended to TOUCHSTONE_FAULT_PIDS), then answers
 //   ansi         writes a coloured error on stderr, then aborts
 //   noisy        writes "noise from <id>" on stderr, then answers correctly
+// Order modes (issue 12: judged on what the spec fixes):
+//   reverse-last reverses every output along its last axis (TopK's values and indices together)
+//   tie-swap     within each run of equal values along the last axis of output 0, reverses
+//                the matching elements of output 1 (TopK: the same values, ties broken the
+//                other way)
 // With TOUCHSTONE_FAULT_SPY=<file>, every request appends to <file> one line: the model's
 // folder, then every name found in it (recursively).
 #include <algorithm>
@@ -56,6 +61,41 @@ std::string fault_for(const std::string& id) {
 }
 
 void say(const json& j) { std::cout << j.dump() << std::endl; }
+
+// Reverses `t` along its last axis, element by element (any fixed-size type).
+Tensor reversed_last(const Tensor& t) {
+  if (t.rank() == 0 || t.dtype() == DType::kString) return t;
+  Tensor out = t;
+  const auto in = t.bytes();
+  auto bytes = out.mutable_bytes();
+  const size_t w = dtype_size(t.dtype()), n = static_cast<size_t>(t.shape().back());
+  for (size_t row = 0; n > 0 && row < static_cast<size_t>(t.size()) / n; ++row)
+    for (size_t j = 0; j < n; ++j)
+      std::copy_n(in.begin() + static_cast<std::ptrdiff_t>((row * n + j) * w), w,
+                  bytes.begin() + static_cast<std::ptrdiff_t>((row * n + n - 1 - j) * w));
+  return out;
+}
+
+// Reverses the elements of `indices` over each run of bit-equal neighbours in `values`
+// along the last axis (both of one shape).
+Tensor ties_swapped(const Tensor& values, const Tensor& indices) {
+  if (values.rank() == 0 || values.shape() != indices.shape() || values.dtype() == DType::kString) return indices;
+  Tensor out = indices;
+  const auto v = values.bytes();
+  auto idx = out.mutable_bytes();
+  const size_t vw = dtype_size(values.dtype()), iw = dtype_size(indices.dtype());
+  const size_t n = static_cast<size_t>(values.shape().back());
+  const auto same = [&](size_t a, size_t b) { return std::equal(v.begin() + a * vw, v.begin() + (a + 1) * vw, v.begin() + b * vw); };
+  for (size_t row = 0; n > 0 && row < static_cast<size_t>(values.size()) / n; ++row)
+    for (size_t j = 0; j < n;) {
+      size_t end = j + 1;
+      while (end < n && same(row * n + j, row * n + end)) ++end;
+      for (size_t a = j, b = end - 1; a < b; ++a, --b)
+        std::swap_ranges(idx.begin() + (row * n + a) * iw, idx.begin() + (row * n + a + 1) * iw, idx.begin() + (row * n + b) * iw);
+      j = end;
+    }
+  return out;
+}
 
 Tensor widened(const Tensor& t) {
   Tensor out(DType::kDouble, t.shape());
@@ -139,6 +179,9 @@ void handle(const json& request) {
   if (fault == "elsewhere") dir = fs::temp_directory_path() / ("touchstone-fault-elsewhere-" + std::to_string(getpid()));
   fs::create_directories(dir);
   json outputs = json::array();
+  if (fault == "reverse-last")
+    for (auto& t : result.outputs) t = reversed_last(t);
+  if (fault == "tie-swap" && result.outputs.size() >= 2) result.outputs[1] = ties_swapped(result.outputs[0], result.outputs[1]);
   for (size_t i = 0; i < result.outputs.size(); ++i) {
     Tensor t = result.outputs[i];
     if (i == 0 && fault == "wrong-shape") {

@@ -550,3 +550,26 @@ TEST_CASE("the little things: the Markdown summary groups failures by message", 
                      Catch::Contains("| 29 | fail | N of N elements differ: element N is N instead of N |") &&
                      Catch::Contains("| 1 | crash |"));
 }
+
+// ---- Judged on what the spec fixes (issue 12) ---------------------------------------
+
+TEST_CASE("TopK: another order of sorted=0 results passes; a defined tie broken the other way fails",
+          "[trust][unordered]") {
+  const fs::path root = temp_dir("trust-topk");
+  const fs::path suite = root / "suite";
+  const auto g = cli({"generate", "--profile", "standard", "--ops", "TopK", "--out", suite.string()});
+  REQUIRE(g.status == 0);
+  const std::string p = "TopK-11/float32-int64/";
+  const auto r = cli(run_args(suite, root / "out"), "'TOUCHSTONE_FAULTS=" + p + "unsorted_k3_3x6=reverse-last;" + p +
+                                                        "unsorted_ties_k4_3x8=tie-swap;" + p + "ties_k4_3x8=tie-swap;" +
+                                                        p + "k3_3x4=reverse-last'");
+  INFO(r.output);
+  const fs::path report = root / "out/report.json";
+  // sorted=0: the order is open, the (value, index) pairs of each slice are not.
+  CHECK(case_of(report, p + "unsorted_k3_3x6").at("verdict") == "pass");
+  CHECK(case_of(report, p + "unsorted_ties_k4_3x8").at("verdict") == "pass");
+  // sorted=1: the order is fixed, and equal values come lower index first.
+  CHECK(case_of(report, p + "ties_k4_3x8").at("verdict") == "fail");
+  CHECK(case_of(report, p + "k3_3x4").at("verdict") == "fail");
+  fs::remove_all(root);
+}
