@@ -107,6 +107,8 @@ function checks() {
   writeInvalidSubModel(invalidSub);
   const subOpset28 = path.join(kWork, 'sub_float_opset28.onnx');
   writeInvalidSubModel(subOpset28, 1, 28);
+  const subComplex = path.join(kWork, 'sub_complex64.onnx');
+  writeInvalidSubModel(subComplex, 14, 14);
   const halfAsUint16 = path.join(kWork, 'half_as_uint16.pb');
   retagAsUint16(path.join(kNodeTests, 'test_cast_FLOAT16_to_FLOAT/test_data_set_0/input_0.pb'), halfAsUint16);
   const addInputs = dataFiles(path.join(kNodeTests, 'test_add/test_data_set_0'), 'input');
@@ -138,6 +140,9 @@ function checks() {
     { name: 'garbage model', expect: 'rejected', request: { model: garbage, inputs: [] }, expected: [] },
     // Opset 28 is beyond what ORT 1.30 loads: unsupported, decided before loading.
     { name: 'Sub at opset 28', expect: 'unsupported', request: { model: subOpset28, inputs: [] }, expected: [] },
+    // complex64 values cannot travel through the JS API: unsupported, decided from the
+    // declared types before loading (ORT itself would answer that the model is invalid).
+    { name: 'Sub with complex64 values', expect: 'unsupported', request: { model: subComplex, inputs: [] }, expected: [] },
     { name: 'Sub-13 with int8', expect: 'rejected', request: { model: invalidSub, inputs: [] }, expected: [] },
     { name: 'wrong input shape', expect: 'error', expected: [], request: {
       model: path.join(kNodeTests, 'test_add/model.onnx'), inputs: [addInputs[0], bcastInput] } },

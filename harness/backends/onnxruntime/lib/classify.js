@@ -18,6 +18,8 @@ const kRules = [
   // onnxruntime-node's binding cannot carry the type (bfloat16, sequences, ...).
   ['unsupported', /Unsupported data type/, 'element type missing from the JS API'],
   ['unsupported', /Non tensor type is temporarily not supported/, 'non-tensor value in the JS API'],
+  // A type this ORT build registers no kernels for at all (complex64/complex128).
+  ['unsupported', /MLDataType for: .* is not currently registered/, 'element type not registered in this ORT build'],
   // IR version newer than this ORT reads.
   ['unsupported', /Unsupported model IR version/, 'IR version too new'],
   // A kernel that knows the case but declines it ("layout == 1 ... not supported").

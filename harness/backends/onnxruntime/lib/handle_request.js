@@ -30,14 +30,22 @@ function elapsedMs(start) {
   return Number((Number(process.hrtime.bigint() - start) / 1e6).toFixed(3));
 }
 
+// Element types the JS API cannot carry: `unsupported` (UnsupportedError), decided from the
+// model's declared inputs and outputs before ORT loads it (a float8 ConstantOfShape or a
+// complex output would otherwise fail in ORT first, and be scored as its refusal).
+function checkTypes(req, info) {
+  const names = req.input_names || info.feeds.map((v) => v.name);
+  const declared = new Map(info.inputs.map((v) => [v.name, v]));
+  checkExpressible(names.slice(0, req.inputs.length).map((n) => declared.get(n) || { name: n, kind: 'tensor' }), 'input');
+  checkExpressible(info.outputs, 'output');
+}
+
 async function runLoaded(session, req, info, modelPath) {
   const names = req.input_names || info.feeds.map((v) => v.name);
   if (req.inputs.length > names.length) {
     throw new Error(`${req.inputs.length} input files but the model has ${names.length} graph inputs to feed`);
   }
   const declared = new Map(info.inputs.map((v) => [v.name, v]));
-  checkExpressible(names.slice(0, req.inputs.length).map((n) => declared.get(n) || { name: n, kind: 'tensor' }), 'input');
-  checkExpressible(info.outputs, 'output');
 
   const feeds = {};
   req.inputs.forEach((file, i) => {
@@ -104,6 +112,14 @@ async function handleRequest(req, options) {
         const newest = MAX_OPSET[o.domain];
         if (newest !== undefined && o.version > newest)
           return { id, status: 'unsupported', message: `this ONNX Runtime accepts ${o.domain || 'ai.onnx'} opsets up to ${newest}; the model imports ${o.version}` };
+      }
+    }
+
+    if (info) {
+      try {
+        checkTypes(req, info);
+      } catch (e) {
+        return { id, ...classifyLoadError(e) };
       }
     }
 
