@@ -88,6 +88,15 @@ VerdictResult judge(const CaseMeta& meta, const BackendOutcome& outcome, const O
     }
   }
   if (oracle.bad_case) return {Verdict::kBadCase, "the oracle cannot run this case: " + oracle.why_not, {}};
+  // Where ONNX leaves the result undefined (integer division by zero, ...), stopping with a
+  // run-time error is one of the outcomes it allows: divergent, never a failure. A crash or
+  // a hang still is one, and so is an error where the result is defined or merely
+  // implementation-defined (a result must then be given).
+  if (outcome.status == BackendOutcome::kError && std::max(meta.semantics, oracle.semantics) == Semantics::kUndefined)
+    return {Verdict::kDivergent,
+            "undefined case" + (meta.semantics_reason.empty() ? std::string() : " (" + meta.semantics_reason + ")") +
+                ": the backend stopped with an error: " + outcome.message,
+            {}};
   if (outcome.status != BackendOutcome::kOk) return failed_run(outcome);
   if (!oracle.available) return {Verdict::kSkip, "oracle cannot judge: " + oracle.why_not, {}};
 

@@ -93,6 +93,23 @@ TEST_CASE("differences on implementation-defined or undefined cases are divergen
         Verdict::kWrongDtype);
 }
 
+TEST_CASE("a run-time error is divergent on an undefined case only; a crash never is", "[verdict]") {
+  CaseMeta meta;
+  const ComparePolicy p;
+  meta.semantics = Semantics::kUndefined;  // e.g. Div-14 of int32 by zero
+  meta.semantics_reason = "integer division by zero";
+  const auto stopped = decide(meta, failed(BackendOutcome::kError), oracle(1), p);
+  CHECK(stopped.verdict == Verdict::kDivergent);
+  CHECK(stopped.message.find("integer division by zero") != std::string::npos);
+  CHECK(decide(meta, failed(BackendOutcome::kCrash), oracle(1), p).verdict == Verdict::kCrash);
+  CHECK(decide(meta, failed(BackendOutcome::kTimeout), oracle(1), p).verdict == Verdict::kTimeout);
+  CHECK(decide(meta, failed(BackendOutcome::kRejected), oracle(1), p).verdict == Verdict::kError);  // a valid model refused
+  meta.semantics = Semantics::kImplementationDefined;  // a result must be given
+  CHECK(decide(meta, failed(BackendOutcome::kError), oracle(1), p).verdict == Verdict::kError);
+  meta.semantics = Semantics::kDefined;
+  CHECK(decide(meta, failed(BackendOutcome::kError), oracle(1), p).verdict == Verdict::kError);
+}
+
 TEST_CASE("expected failures and verdict names", "[verdict]") {
   CHECK(apply_expected_failure(Verdict::kFail) == Verdict::kExpectedFail);
   CHECK(apply_expected_failure(Verdict::kCrash) == Verdict::kExpectedFail);
