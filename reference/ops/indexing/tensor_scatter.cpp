@@ -11,7 +11,11 @@
 // What ONNX leaves open, and the reference's answer (implementation-defined): the
 // pseudocode applies np.mod to the whole cache index, which would also wrap prefix indices
 // of dimensions longer than max_sequence_length; the prose speaks of the update index
-// only, and the reference wraps the sequence index only.
+// only, and the reference wraps the sequence index only. A negative write index in
+// circular mode: the text neither allows nor forbids it; the reference wraps it as np.mod
+// and marks the case undefined (a backend may refuse it at run time).
+#include <algorithm>
+
 #include "reference/ops/indexing/index_rules.h"
 #include "reference/ops/indexing/indexing.h"
 
@@ -56,6 +60,10 @@ Tensors tensor_scatter(const Node& node, const Inputs& in) {
                       "sequence_length <= max_sequence_length; got " + std::to_string(v) + " + " + std::to_string(seq_len) +
                       " > " + std::to_string(max_len));
     }
+  if (circular && std::any_of(w.begin(), w.end(), [](int64_t v) { return v < 0; }))
+    node.mark(Semantics::kUndefined,
+              "TensorScatter circular mode with a negative write index (the text wraps the index modulo "
+              "max_sequence_length but does not say whether a negative one is allowed)");
   if (circular)
     for (int64_t d = 1; d < axis; ++d)
       if (past.shape()[static_cast<size_t>(d)] > max_len)

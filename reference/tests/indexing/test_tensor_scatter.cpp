@@ -17,6 +17,9 @@ TEST_CASE("TensorScatter: linear and circular modes", "[TensorScatter][v24]") {
         tensor<float>({2, 4, 1}, {-2, 1, 2, -1, 10, -3, -4, 13}));
   CHECK(run_node_output("TensorScatter", 24, {past, upd, vec<int64_t>({-1, 0})}, circ) ==
         tensor<float>({2, 4, 1}, {-2, 1, 2, -1, -3, -4, 12, 13}));
+  // A negative write index: wrapped as np.mod, but the text does not say it is allowed.
+  CHECK(run_node("TensorScatter", 24, {past, upd, vec<int64_t>({-1, 0})}, circ).semantics.category == Semantics::kUndefined);
+  CHECK(run_node("TensorScatter", 24, {past, upd, vec<int64_t>({3, 5})}, circ).semantics.category == Semantics::kDefined);
   // axis 2 of a (1, 2, 3): two prefixes (heads) share batch 0's write index.
   CHECK(run_node_output("TensorScatter", 24, {tensor<int32_t>({1, 2, 3}, {0, 0, 0, 0, 0, 0}), tensor<int32_t>({1, 2, 1}, {7, 8}),
                                               vec<int64_t>({1})},
