@@ -84,6 +84,12 @@ Case finish(const CatalogRow& row, CaseDraft draft) {
   m.valid = draft.invalid_rule.empty();
   m.invalid_rule = std::move(draft.invalid_rule);
   m.tolerance = tolerance_for(row, draft);
+  // A refusal whose rule ONNX states as "behavior is undefined" (Pad-18's repeated axes):
+  // the reference refuses it, and a backend that runs it anyway is divergent, not failed.
+  if (!m.valid && std::find(m.tags.begin(), m.tags.end(), "undefined-if-run") != m.tags.end()) {
+    m.semantics = Semantics::kUndefined;
+    m.semantics_reason = "ONNX leaves this undefined: " + m.invalid_rule;
+  }
 
   const auto& schema = schema_of(row);
   SingleNodeModel spec{m.op, m.domain, m.opset, {}, {}, draft.attributes, 0};

@@ -110,6 +110,20 @@ TEST_CASE("a run-time error is divergent on an undefined case only; a crash neve
   CHECK(decide(meta, failed(BackendOutcome::kError), oracle(1), p).verdict == Verdict::kError);
 }
 
+TEST_CASE("a refusal ONNX calls undefined (Pad-18's repeated axes): running it is divergent, refusing it passes",
+          "[verdict]") {
+  CaseMeta meta;
+  const ComparePolicy p;
+  meta.valid = false;
+  meta.invalid_rule = "an axis may not repeat (undefined in the text)";
+  CHECK(decide(meta, ran(1), oracle(1), p).verdict == Verdict::kAcceptedInvalid);  // a plain refusal
+  meta.semantics = Semantics::kUndefined;
+  meta.semantics_reason = "ONNX leaves this undefined: " + meta.invalid_rule;
+  CHECK(decide(meta, ran(1), oracle(1), p).verdict == Verdict::kDivergent);
+  CHECK(decide(meta, failed(BackendOutcome::kRejected), oracle(1), p).verdict == Verdict::kPass);
+  CHECK(decide(meta, failed(BackendOutcome::kCrash), oracle(1), p).verdict == Verdict::kCrash);
+}
+
 TEST_CASE("expected failures and verdict names", "[verdict]") {
   CHECK(apply_expected_failure(Verdict::kFail) == Verdict::kExpectedFail);
   CHECK(apply_expected_failure(Verdict::kCrash) == Verdict::kExpectedFail);

@@ -223,7 +223,7 @@ void pad_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
     }
     if (v >= 18) {
       pad(t, "refuse_repeated_axis", {2, 3}, {1, 1, 1, 1}, Ints{1, -1}, "constant", 0, false,
-          "an axis may not repeat (undefined in the text)", false, {"axes"});
+          "an axis may not repeat (undefined in the text)", false, {"axes", "undefined-if-run"});
       pad(t, "refuse_axis_out_of_range", {2, 3}, {1, 1}, Ints{2}, "constant", 0, false, "axes outside [-r, r-1]", false,
           {"axes"});
     }
@@ -295,7 +295,7 @@ void center_crop_pad_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
   add(out, "refuse_negative_size", {data_of(row, main, "refuse_negative_size", {5, 4}), i64s({2, -1})}, {}, {"shape"},
       l + "target sizes must be non-negative");
   add(out, "refuse_repeated_axis", {data_of(row, main, "refuse_repeated_axis", {5, 4}), i64s({2, 2})},
-      {make_attr("axes", Ints{0, -2})}, {"axes"}, l + "an axis may not repeat (undefined in the text)");
+      {make_attr("axes", Ints{0, -2})}, {"axes", "undefined-if-run"}, l + "an axis may not repeat (undefined in the text)");
   type_refusals(
       row, 2,
       [](const std::vector<DType>& ty, Rng& rng) {
