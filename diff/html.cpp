@@ -50,7 +50,7 @@ std::string outcome_cell(const ProbeOutcome& o) {
   for (const auto& a : o.attributes) attrs += (attrs.empty() ? "" : ", ") + a;
   std::string s = attrs.empty() ? "" : "<span class=muted>" + html_escape(attrs) + "</span><br>";
   if (o.kind == ProbeOutcome::kValid) {
-    for (const auto& t : o.outputs) s += "<code>" + html_escape(describe(t, 6)) + "</code><br>";
+    for (const auto& t : o.outputs) s += "<code>" + html_escape(describe(t, 12)) + "</code><br>";
   } else {
     s += "<span class=del>refused:</span> " + html_escape(o.message);
   }
@@ -92,7 +92,9 @@ void pair_section(std::ostringstream& out, const VersionDiff& d) {
             << html_escape(group_title(g, d)) << " (" << count << ")</td>";
         first = false;
       }
-      out << "<td><code>" << html_escape(p.probe.name) << "</code></td><td>" << outcome_cell(p.old_outcome)
+      out << "<td><code>" << html_escape(p.probe.name) << "</code>";
+      if (!p.difference.empty()) out << "<br><span class=diff>first difference: " << html_escape(p.difference) << "</span>";
+      out << "</td><td>" << outcome_cell(p.old_outcome)
           << "</td><td>" << outcome_cell(p.new_outcome) << "</td></tr>";
     }
   }
