@@ -110,7 +110,7 @@ constexpr HandChange kChanges[] = {
     {"Split", 18, 13, hand::split_18},            {"Pad", 18, 11, hand::pad_18},
     {"Pad", 19, 11, hand::pad_19},                {"Tile", 6, 1, hand::tile_6},
     {"OneHot", 11, 9, hand::onehot_11},           {"TopK", 11, 10, hand::topk_11},
-    {"ScatterND", 16, 11, hand::scatter_nd_16},   {"ScatterND", 18, 16, hand::scatter_nd_18},
+    {"ScatterND", 16, 11, hand::scatter_nd_16},   {"ScatterND", 18, 11, hand::scatter_nd_18},
 };
 
 }  // namespace

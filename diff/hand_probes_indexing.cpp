@@ -47,13 +47,13 @@ std::vector<Probe> scatter_nd_18() {
   const Tensor data = f32({4}, {1, 2, 3, 4}), at_1_3 = i64({2, 1}, {1, 3}), updates = f32({2}, {0, 9});
   auto reduction = [](const char* r) { return make_attr("reduction", std::string(r)); };
   return {
-      probe("reduction=min at [1],[3] with [0,9]: the smaller of each pair (18; 16 refuses min)", {data, at_1_3, updates},
+      probe("reduction=min at [1],[3] with [0,9]: the smaller of each pair (min from 18)", {data, at_1_3, updates},
             {reduction("min")}),
-      probe("reduction=max at [1],[3] with [0,9]: the larger of each pair (18; 16 refuses max)", {data, at_1_3, updates},
+      probe("reduction=max at [1],[3] with [0,9]: the larger of each pair (max from 18)", {data, at_1_3, updates},
             {reduction("max")}),
       probe("reduction=max at [2] twice with [7,5]: the largest of data and both updates (18)",
             {data, i64({2, 1}, {2, 2}), f32({2}, {7, 5})}, {reduction("max")}),
-      probe("reduction=add: the same in both", {data, at_1_3, updates}, {reduction("add")}),
+      probe("reduction=add (from 16): unchanged by 18", {data, at_1_3, updates}, {reduction("add")}),
   };
 }
 
