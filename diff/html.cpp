@@ -14,7 +14,16 @@ std::string html_escape(const std::string& text) {
       case '>': out += "&gt;"; break;
       case '"': out += "&quot;"; break;
       case '\'': out += "&#39;"; break;
-      default: out += c;
+      default:
+        // Control bytes (a string tensor's NUL) would make the page binary; show them as \xNN.
+        if (static_cast<unsigned char>(c) < 0x20 && c != '\n' && c != '\t') {
+          static const char kHex[] = "0123456789abcdef";
+          out += "\\x";
+          out += kHex[(c >> 4) & 0xf];
+          out += kHex[c & 0xf];
+        } else {
+          out += c;
+        }
     }
   }
   return out;
@@ -51,6 +60,7 @@ std::string outcome_cell(const ProbeOutcome& o) {
   std::string s = attrs.empty() ? "" : "<span class=muted>" + html_escape(attrs) + "</span><br>";
   if (o.kind == ProbeOutcome::kValid) {
     for (const auto& t : o.outputs) s += "<code>" + html_escape(describe(t, 12)) + "</code><br>";
+    if (!o.semantics.empty()) s += "<span class=muted>" + html_escape(o.semantics) + "</span>";
   } else {
     s += "<span class=del>refused:</span> " + html_escape(o.message);
   }

@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include "diff/behaviour_diff.h"
+#include "diff/html.h"
 
 using namespace touchstone;
 
@@ -235,4 +236,11 @@ TEST_CASE("first_difference names the index, the values, and any shape or dtype 
   CHECK(first_difference({a}, {Tensor::from_values<double>({2, 2}, {1, 2, 3, 4})}) == "output 0 (2,2) dtype float32 vs float64");
   CHECK(first_difference({a, a}, {a, Tensor::from_values<float>({2, 2}, {0, 2, 3, 4})}) == "output 1 (2,2) at [0,0]: 1 vs 0");
   CHECK(first_difference({a}, {a, a}) == "1 vs 2 outputs");
+}
+
+TEST_CASE("the HTML page shows the first difference and stays text", "[diff][hand][html]") {
+  CHECK(html_escape(std::string("a\0b<", 4)) == "a\\x00b&lt;");
+  const std::string page = diffs_to_html({diff_versions(version("OneHot", 9), version("OneHot", 11))}, "t");
+  CHECK(page.find("first difference: output 0 (1,3) at [0,2]: 0 vs 1") != std::string::npos);
+  CHECK(page.find('\0') == std::string::npos);
 }
