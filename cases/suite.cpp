@@ -202,26 +202,55 @@ std::string read_text(const std::filesystem::path& path) {
 }
 }  // namespace
 
+namespace {
+
+bool is_case_folder(const std::filesystem::path& dir) {
+  std::error_code ec;
+  if (std::filesystem::exists(dir / "model.onnx", ec) || std::filesystem::exists(dir / "case.json", ec)) return true;
+  for (const auto& entry : std::filesystem::directory_iterator(dir, ec))
+    if (entry.path().filename().string().rfind("test_data_set_", 0) == 0) return true;
+  return false;
+}
+
+SuiteCase load_case(const std::filesystem::path& dir) {
+  SuiteCase c;
+  c.dir = dir;
+  const std::string folder = dir.filename().string();
+  try {
+    std::error_code ec;
+    if (!std::filesystem::exists(dir / "model.onnx", ec)) malformed(dir.string() + ": no model.onnx in this case folder");
+    const auto json = dir / "case.json";
+    if (std::filesystem::exists(json, ec)) {
+      c.meta = meta_from_json(read_text(json), json.string());
+    } else {
+      c.meta = meta_from_model(read_model_file(dir / "model.onnx"), folder);
+    }
+  } catch (const Error& e) {
+    c.meta = CaseMeta{};
+    c.meta.id = folder;
+    c.meta.op = "(unreadable)";
+    c.problem = e.what();
+  }
+  return c;
+}
+
+}  // namespace
+
 Suite load_suite(const std::filesystem::path& root) {
   std::error_code ec;
   if (!std::filesystem::is_directory(root, ec)) io_error(root.string() + ": not a folder");
   Suite suite;
-  suite.root = std::filesystem::absolute(root);
+  suite.root = std::filesystem::absolute(root).lexically_normal();
+  if (suite.root.filename().empty()) suite.root = suite.root.parent_path();  // "dir/" -> "dir"
+  if (std::filesystem::exists(suite.root / "model.onnx", ec)) {  // one case's folder
+    suite.cases.push_back(load_case(suite.root));
+    return suite;
+  }
   std::vector<std::filesystem::path> dirs;
   for (const auto& entry : std::filesystem::directory_iterator(suite.root, ec))
-    if (entry.is_directory() && std::filesystem::exists(entry.path() / "model.onnx")) dirs.push_back(entry.path());
+    if (entry.is_directory() && is_case_folder(entry.path())) dirs.push_back(entry.path());
   if (ec) io_error(root.string() + ": cannot list (" + ec.message() + ")");
-  for (const auto& dir : dirs) {
-    SuiteCase c;
-    c.dir = dir;
-    const auto json = dir / "case.json";
-    if (std::filesystem::exists(json)) {
-      c.meta = meta_from_json(read_text(json), json.string());
-    } else {
-      c.meta = meta_from_model(read_model_file(dir / "model.onnx"), dir.filename().string());
-    }
-    suite.cases.push_back(std::move(c));
-  }
+  for (const auto& dir : dirs) suite.cases.push_back(load_case(dir));
   std::sort(suite.cases.begin(), suite.cases.end(),
             [](const SuiteCase& a, const SuiteCase& b) { return a.meta.id < b.meta.id; });
   // ONNX's "test_X_expanded" is test_X with its op expanded into a graph: the same op.
@@ -231,6 +260,7 @@ Suite load_suite(const std::filesystem::path& root) {
     const auto it = std::lower_bound(suite.cases.begin(), suite.cases.end(), plain,
                                      [](const SuiteCase& x, const std::string& id) { return x.meta.id < id; });
     if (it == suite.cases.end() || it->meta.id != plain || !it->meta.from_onnx) continue;
+    if (!c.problem.empty() || !it->problem.empty()) continue;
     if (c.meta.domain != it->meta.domain) {
       const onnx::ModelProto model = read_model_file(c.dir / "model.onnx");
       for (const auto& imp : model.opset_import())
@@ -256,6 +286,9 @@ void filter_ops(Suite& suite, const std::vector<std::string>& ops) {
       if (!name.empty()) names.push_back(name);
   }
   if (names.empty()) return;
+  for (const auto& name : names)
+    if (std::none_of(suite.cases.begin(), suite.cases.end(), [&](const SuiteCase& c) { return c.meta.op == name; }))
+      io_error("--ops '" + name + "' matches no case of " + suite.root.string() + " (op names are case-sensitive: Add, MatMul)");
   std::erase_if(suite.cases, [&](const SuiteCase& c) {
     return std::find(names.begin(), names.end(), c.meta.op) == names.end();
   });

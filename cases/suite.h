@@ -46,6 +46,10 @@ struct CaseMeta {
 struct SuiteCase {
   CaseMeta meta;
   std::filesystem::path dir;  // absolute path of the case's folder
+  // Why the case cannot be run at all ("" : it can): a folder with test data but no
+  // model.onnx, a model or case.json that cannot be read. Such a case stays in the suite
+  // (its id is the folder name) and is judged bad-case, the suite's own fault.
+  std::string problem;
 };
 
 struct Suite {
@@ -53,10 +57,15 @@ struct Suite {
   std::vector<SuiteCase> cases;  // sorted by id
 };
 
-// Reads a suite folder (generated or ONNX's). Throws Error(kIo/kMalformed) with the path.
+// Reads a suite folder (generated or ONNX's), or a single case's folder (one holding
+// model.onnx) as a suite of that one case. A case folder is one holding model.onnx,
+// case.json or a test_data_set_N folder. Throws Error(kIo/kMalformed) with the path for
+// a folder that cannot be listed and for duplicate ids; a case that cannot be read is
+// kept with its `problem`.
 Suite load_suite(const std::filesystem::path& root);
 
-// Keeps the cases whose op is in `ops` ("Sub,Pow"; empty keeps all).
+// Keeps the cases whose op is in `ops` ("Sub,Pow"; empty keeps all). Throws kIo naming
+// an op that matches no case of the suite (a typo must not make an empty run).
 void filter_ops(Suite& suite, const std::vector<std::string>& ops);
 
 // case.json: the metadata as one JSON object (keys sorted, 2-space indent, no timestamps),

@@ -31,3 +31,15 @@ std::string changelog_html() {
 }
 
 }  // namespace touchstone
+
+namespace touchstone {
+
+std::vector<std::string> changelog_anchors() {
+  std::vector<std::string> out;
+  for (const auto& [a, b] : changelog_pairs())
+    out.push_back((a->domain.empty() ? "" : std::string(a->domain) + ".") + std::string(a->op) + "-" +
+                  std::to_string(a->since_version) + "-" + std::to_string(b->since_version));
+  return out;
+}
+
+}  // namespace touchstone

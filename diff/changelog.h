@@ -20,5 +20,8 @@ std::vector<VersionPair> adjacent_pairs(const std::vector<const CatalogRow*>& ve
 std::vector<VersionPair> changelog_pairs();
 // The changelog page: the diff of every pair of changelog_pairs().
 std::string changelog_html();
+// The anchors of that page ("Sub-6-7", "ai.onnx.ml.LabelEncoder-1-2"), one per pair: a
+// report links an op-version to the changelog only where its anchor exists.
+std::vector<std::string> changelog_anchors();
 
 }  // namespace touchstone

@@ -20,12 +20,15 @@ struct BackendInfo {
   std::string hello;    // a process adapter's hello line (JSON), for the report
 };
 
-// The files of one case, in ONNX's backend-test layout (test_data_set_0).
+// The files of one case, in ONNX's backend-test layout (one test_data_set_N).
 struct CaseFiles {
   std::filesystem::path model;
   std::vector<std::filesystem::path> inputs;    // input_0.pb, input_1.pb, ... in order
   std::vector<std::filesystem::path> expected;  // output_0.pb, ... (may be empty)
-  static CaseFiles of(const std::filesystem::path& case_dir);
+  int data_set = 0;                             // N of test_data_set_N
+  static CaseFiles of(const std::filesystem::path& case_dir, int data_set = 0);
+  // Every test_data_set_N of the case, by N (one with no inputs when there is none).
+  static std::vector<CaseFiles> sets(const std::filesystem::path& case_dir);
 };
 
 class Backend {
@@ -37,6 +40,9 @@ class Backend {
                       double timeout_s) = 0;
   virtual BackendOutcome collect() = 0;
   virtual void shutdown() {}
+  // True for a backend outside this process: the runner hands it a private copy of the
+  // case's model and inputs (never the expected outputs) and names its output files.
+  virtual bool isolated() const { return false; }
   BackendOutcome run(const std::string& id, const CaseFiles& files, const std::filesystem::path& output_dir,
                      double timeout_s) {
     submit(id, files, output_dir, timeout_s);
@@ -49,14 +55,21 @@ std::unique_ptr<Backend> make_reference_backend();
 // The outputs stored in the suite (output_N.pb); unsupported when a case has none.
 std::unique_ptr<Backend> make_expected_backend();
 // A program speaking PROTOCOL.md; restarted after a crash, a timeout or a garbled answer.
+// Reply lines longer than `max_line_bytes` are a protocol error.
 std::unique_ptr<Backend> make_process_backend(std::vector<std::string> argv,
-                                              std::map<std::string, std::string> env = {});
+                                              std::map<std::string, std::string> env = {},
+                                              size_t max_line_bytes = size_t{1} << 20);
+
+// Text from a backend made fit for a message: terminal escape sequences (colours) dropped,
+// other control characters but newline and tab replaced by '?'.
+std::string plain_text(const std::string& text);
 
 // How the runner finds backends by name.
 struct BackendSpec {
   std::string name;  // as given: reference, expected, onnxruntime, plugin:<lib>, command:<argv>
   std::filesystem::path repo_root;    // holds harness/backends/...
   std::filesystem::path plugin_worker;  // the touchstone-plugin-worker executable
+  size_t max_line_bytes = size_t{1} << 20;  // longest reply line a process adapter may send
 };
 // Throws kIo with the names it knows for an unknown name.
 std::unique_ptr<Backend> make_backend(const BackendSpec& spec);

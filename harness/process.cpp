@@ -4,7 +4,9 @@
 #include <csignal>
 #include <cstring>
 #include <fcntl.h>
+#include <mutex>
 #include <poll.h>
+#include <set>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -29,9 +31,23 @@ std::string describe_status(int status) {
   return "status " + std::to_string(status);
 }
 
+std::mutex& groups_mutex() {
+  static std::mutex m;
+  return m;
+}
+std::set<pid_t>& live_groups() {
+  static std::set<pid_t> groups;
+  return groups;
+}
+
 }  // namespace
 
 void ignore_sigpipe() { std::signal(SIGPIPE, SIG_IGN); }
+
+void kill_all_children() {
+  std::lock_guard lock(groups_mutex());
+  for (pid_t g : live_groups()) ::kill(-g, SIGKILL);
+}
 
 ChildProcess::~ChildProcess() { kill(); }
 
@@ -78,6 +94,9 @@ void ChildProcess::start(const std::vector<std::string>& argv, const std::map<st
   if (pid < 0) io_error(std::string("cannot fork: ") + std::strerror(errno));
   if (pid == 0) {
     setpgid(0, 0);
+    sigset_t none;  // the runner may block signals (to handle them in one thread): not the child
+    sigemptyset(&none);
+    sigprocmask(SIG_SETMASK, &none, nullptr);
     dup2(in[0], 0);
     dup2(out[1], 1);
     dup2(err[1], 2);
@@ -88,6 +107,11 @@ void ChildProcess::start(const std::vector<std::string>& argv, const std::map<st
     _exit(127);
   }
   setpgid(pid, pid);  // also from the parent, so kill(-pid) works at once
+  {
+    std::lock_guard lock(groups_mutex());
+    live_groups().insert(pid);
+  }
+  group_ = pid;
   ::close(in[0]);
   ::close(out[1]);
   ::close(err[1]);
@@ -135,6 +159,11 @@ void ChildProcess::drain_stderr() {
 ChildProcess::ReadStatus ChildProcess::read_line(std::string& line, Clock::time_point deadline) {
   for (;;) {
     const auto nl = out_buffer_.find('\n');
+    if (nl == std::string::npos && out_buffer_.size() > max_line_bytes_) {
+      out_buffer_.clear();
+      line.clear();
+      return ReadStatus::kTooLong;
+    }
     if (nl != std::string::npos) {
       line = out_buffer_.substr(0, nl);
       out_buffer_.erase(0, nl + 1);
@@ -204,12 +233,22 @@ void ChildProcess::stop(std::chrono::milliseconds grace) {
 }
 
 void ChildProcess::kill() {
+  if (group_ > 0) {
+    ::kill(-group_, SIGKILL);  // the whole group: whatever the adapter started dies too
+    std::lock_guard lock(groups_mutex());
+    live_groups().erase(group_);
+    group_ = -1;
+  }
   if (pid_ > 0) {
-    ::kill(-pid_, SIGKILL);  // the whole group: whatever the adapter started dies too
     ::kill(pid_, SIGKILL);
     reap(true);
   }
   close_fds();
+}
+
+void ChildProcess::forget_stderr() {
+  drain_stderr();
+  err_tail_.clear();
 }
 
 std::string ChildProcess::stderr_tail() const {

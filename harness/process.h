@@ -15,10 +15,15 @@ namespace touchstone::harness {
 
 void ignore_sigpipe();
 
+// SIGKILL to the process group of every child this process has started and not yet
+// reaped (for an interrupted run: no backend outlives the runner). Thread-safe.
+void kill_all_children();
+
 class ChildProcess {
  public:
   using Clock = std::chrono::steady_clock;
-  enum class ReadStatus { kLine, kTimeout, kEof };
+  // kTooLong: more than max_line_bytes() arrived without a newline (the line is dropped).
+  enum class ReadStatus { kLine, kTimeout, kEof, kTooLong };
 
   ChildProcess() = default;
   ChildProcess(const ChildProcess&) = delete;
@@ -28,20 +33,25 @@ class ChildProcess {
   // Starts argv[0] (searched in PATH) with extra environment variables. Throws kIo.
   void start(const std::vector<std::string>& argv, const std::map<std::string, std::string>& env = {});
   bool running() const { return pid_ > 0; }
+  pid_t pid() const { return pid_; }
 
   // Writes all of `data`; false if the child's stdin is closed (it died).
   bool write(const std::string& data);
   // Reads one line from stdout (without "\n" or "\r\n"), waiting until `deadline`.
   // On kEof, `line` holds whatever partial line was left.
   ReadStatus read_line(std::string& line, Clock::time_point deadline);
-  // Closes stdin, waits up to `grace` for exit, then kills. Idempotent.
+  void set_max_line_bytes(size_t n) { max_line_bytes_ = n; }
+  size_t max_line_bytes() const { return max_line_bytes_; }
+  // Closes stdin, waits up to `grace` for exit, then kills its process group. Idempotent.
   void stop(std::chrono::milliseconds grace);
   // SIGKILL to the process group, then reaps. Idempotent.
   void kill();
   // After stop()/kill(): how the child ended ("exit status 3", "signal 6 (Aborted)").
   const std::string& exit_description() const { return exit_description_; }
-  // The last few KB the child wrote on stderr.
+  // The last few KB the child wrote on stderr since the last forget_stderr().
   std::string stderr_tail() const;
+  // Reads what stderr holds now and forgets it: what comes next belongs to the next case.
+  void forget_stderr();
 
  private:
   void drain_stderr();
@@ -49,6 +59,8 @@ class ChildProcess {
   bool reap(bool block);
 
   pid_t pid_ = -1;
+  pid_t group_ = -1;  // the child's process group, killed even after the child itself exited
+  size_t max_line_bytes_ = size_t{1} << 20;
   int in_ = -1, out_ = -1, err_ = -1;
   std::string out_buffer_;
   std::string err_tail_;

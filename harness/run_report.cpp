@@ -44,6 +44,11 @@ reports::CaseResult case_result(const CaseMeta& meta, const BackendOutcome& outc
 namespace {
 
 void hash_file(cases::Sha256& h, const fs::path& path) {
+  std::error_code ec;
+  if (!fs::is_regular_file(fs::status(path, ec))) {  // a FIFO or a device is not read
+    h.update("not-a-file");
+    return;
+  }
   std::ifstream in(path, std::ios::binary);
   if (!in) io_error(path.string() + ": cannot read");
   std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
@@ -57,12 +62,20 @@ std::string suite_digest(const Suite& suite) {
   cases::Sha256 h;
   for (const auto& c : suite.cases) {  // sorted by id (load_suite)
     h.update(std::to_string(c.meta.id.size()) + ":" + c.meta.id);
-    const CaseFiles files = CaseFiles::of(c.dir);
-    hash_file(h, files.model);
-    h.update("in" + std::to_string(files.inputs.size()));
-    for (const auto& p : files.inputs) hash_file(h, p);
-    h.update("out" + std::to_string(files.expected.size()));
-    for (const auto& p : files.expected) hash_file(h, p);
+    if (!c.problem.empty()) {  // a case the suite could not even load
+      h.update("problem:" + c.problem);
+      continue;
+    }
+    const std::vector<CaseFiles> sets = CaseFiles::sets(c.dir);
+    hash_file(h, sets[0].model);
+    for (const auto& files : sets) {
+      // test_data_set_0 as digests always had it; later sets announce themselves.
+      if (files.data_set != 0) h.update("set" + std::to_string(files.data_set));
+      h.update("in" + std::to_string(files.inputs.size()));
+      for (const auto& p : files.inputs) hash_file(h, p);
+      h.update("out" + std::to_string(files.expected.size()));
+      for (const auto& p : files.expected) hash_file(h, p);
+    }
   }
   return "sha256:" + h.hex();
 }
@@ -77,7 +90,8 @@ std::string shell_quote(const std::string& word, bool always) {
 }
 
 std::string reproduce_command(const fs::path& suite_root, const RunOptions& o, const std::string& case_id) {
-  std::string cmd = "touchstone run --suite " + shell_quote(suite_root.string()) + " --backend " + shell_quote(o.backend.name);
+  std::string cmd = shell_quote(o.program) + " run --suite " + shell_quote(suite_root.string()) + " --backend " +
+                    shell_quote(o.backend.name);
   if (o.oracle != OracleKind::kReference) cmd += std::string(" --oracle ") + oracle_name(o.oracle);
   if (o.timeout_s != RunOptions{}.timeout_s) {
     std::ostringstream t;
@@ -86,8 +100,15 @@ std::string reproduce_command(const fs::path& suite_root, const RunOptions& o, c
   }
   if (o.flush_subnormals) cmd += " --flush-subnormals";
   if (o.ignore_zero_sign) cmd += " --ignore-zero-sign";
-  // Always quoted, so that the shell never expands the id.
-  return cmd + " --case " + shell_quote(case_id, true) + " --report-dir /tmp/touchstone-repro";
+  for (const auto& word : o.reproduce_options) cmd += " " + shell_quote(word);
+  // The id is matched literally (glob characters escaped) and always quoted, so that the
+  // shell never expands it; the report folder is replaced at each reproduction.
+  std::string literal;
+  for (char ch : case_id) {
+    if (ch == '*' || ch == '?' || ch == '[' || ch == '\\') literal += '\\';
+    literal += ch;
+  }
+  return cmd + " --case " + shell_quote(literal, true) + " --report-dir \"${TMPDIR:-/tmp}/touchstone-repro\" --overwrite";
 }
 
 void keep_cases(Suite& suite, const std::vector<std::string>& patterns) {

@@ -7,12 +7,15 @@
 #include <ctime>
 #include <map>
 #include <mutex>
+#include <sstream>
 #include <thread>
 #include <unistd.h>
 
 #include "harness/expected_failures.h"
+#include "harness/isolation.h"
 #include "harness/journal.h"
 #include "harness/process.h"
+#include "harness/run_guard.h"
 #include "harness/run_report.h"
 #include "reports/writers.h"
 #if __has_include("harness/git_commit.h")
@@ -41,33 +44,58 @@ std::string host_name() {
   return buf;
 }
 
+std::string duration_text(double seconds) {
+  const auto s = static_cast<int64_t>(seconds + 0.5);
+  if (s >= 3600) return std::to_string(s / 3600) + "h" + std::to_string(s / 60 % 60) + "m";
+  if (s >= 60) return std::to_string(s / 60) + "m" + std::to_string(s % 60) + "s";
+  return std::to_string(s) + "s";
+}
+
 class Progress {
  public:
-  Progress(bool on, size_t total, size_t done) : on_(on), total_(total), done_(done) {}
+  Progress(RunOptions::Progress mode, double interval_s, size_t total, size_t done)
+      : mode_(mode), interval_(interval_s), total_(total), done_(done), first_(done) {}
   void add(const std::string& verdict) {
-    if (!on_) return;
+    if (mode_ == RunOptions::Progress::kOff) return;
     std::lock_guard lock(mutex_);
     ++done_;
     ++counts_[verdict];
     const auto now = std::chrono::steady_clock::now();
-    if (done_ < total_ && now - last_ < std::chrono::milliseconds(100)) return;
+    const auto gap = mode_ == RunOptions::Progress::kTerminal ? std::chrono::duration<double>(0.1)
+                                                              : std::chrono::duration<double>(interval_);
+    if (done_ < total_ && now - last_ < gap) return;
     last_ = now;
-    std::string line = "\r" + std::to_string(done_) + "/" + std::to_string(total_);
+    std::string line = std::to_string(done_) + "/" + std::to_string(total_);
     for (const auto& [v, n] : counts_) line += "  " + v + " " + std::to_string(n);
-    line += "\033[K";
-    std::fputs(line.c_str(), stderr);
-    if (done_ == total_) std::fputs("\n", stderr);
+    if (mode_ == RunOptions::Progress::kTerminal) {
+      std::fputs(("\r" + line + "\033[K").c_str(), stderr);
+      if (done_ == total_) std::fputs("\n", stderr);
+      return;
+    }
+    const double elapsed = std::chrono::duration<double>(now - start_).count();
+    const double rate = elapsed > 0 ? static_cast<double>(done_ - first_) / elapsed : 0;
+    char pct[16];
+    std::snprintf(pct, sizeof pct, "%.1f%%", total_ ? 100.0 * static_cast<double>(done_) / static_cast<double>(total_) : 100.0);
+    line = "touchstone: " + std::to_string(done_) + "/" + std::to_string(total_) + " cases (" + pct + ")";
+    if (done_ < total_)
+      line += rate > 0 ? ", ETA " + duration_text(static_cast<double>(total_ - done_) / rate) : ", ETA unknown";
+    else
+      line += ", done in " + duration_text(elapsed);
+    for (const auto& [v, n] : counts_) line += "; " + v + " " + std::to_string(n);
+    std::fputs((line + "\n").c_str(), stderr);
   }
 
  private:
-  bool on_;
-  size_t total_, done_;
+  RunOptions::Progress mode_;
+  double interval_;
+  size_t total_, done_, first_;
   std::map<std::string, size_t> counts_;
   std::mutex mutex_;
-  std::chrono::steady_clock::time_point last_{};
+  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+  std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
 };
 
-json journal_header(const Suite& suite, const RunOptions& o) {
+json journal_header(const Suite& suite, const RunOptions& o, const std::string& digest) {
   json ops = o.ops;
   json header = {{"journal", "touchstone-journal"},
           {"version", 1},
@@ -80,18 +108,37 @@ json journal_header(const Suite& suite, const RunOptions& o) {
           {"expected_failures", o.expected_failures ? o.expected_failures->string() : ""},
           {"flush_subnormals", o.flush_subnormals},
           {"ignore_zero_sign", o.ignore_zero_sign},
+          {"suite_digest", digest},
           {"started", now_iso()}};
   if (!o.cases.empty()) header["cases"] = o.cases;  // absent otherwise, as in older journals
   return header;
 }
 
-fs::path make_scratch(const fs::path& wanted) {
-  fs::path base = wanted;
-  if (base.empty()) base = access("/dev/shm", W_OK) == 0 ? fs::path("/dev/shm") : fs::temp_directory_path();
-  const fs::path dir = base / ("touchstone-run-" + std::to_string(getpid()));
-  fs::create_directories(dir);
-  return dir;
+// A report folder that holds a run: its journal or its report.
+bool holds_run(const fs::path& dir) {
+  std::error_code ec;
+  return fs::exists(dir / "journal.jsonl", ec) || fs::exists(dir / "report.json", ec);
 }
+
+// The command that finishes this run: the same command with --resume (and without --overwrite).
+std::string resume_command(const RunOptions& o) {
+  if (o.command.empty()) return "the same touchstone run command with --resume";
+  std::string out;
+  bool has_resume = false;
+  std::istringstream words(o.command);
+  for (std::string w; words >> w;) {
+    if (w == "--overwrite") continue;
+    has_resume |= w == "--resume";
+    out += (out.empty() ? "" : " ") + w;
+  }
+  return has_resume ? out : out + " --resume";
+}
+
+// One data set of one case: the backend's run, the oracle, the verdict.
+struct SetResult {
+  BackendOutcome outcome;
+  VerdictResult verdict;
+};
 
 }  // namespace
 
@@ -100,16 +147,34 @@ reports::Report run_suite(const Suite& suite, const RunOptions& o) {
   ExpectedFailures expected;
   if (o.expected_failures) expected = ExpectedFailures::load(*o.expected_failures);
 
-  // The suite's digest reads every file of the suite: compute it while the cases run.
-  auto digest = std::async(std::launch::async, [&suite] { return suite_digest(suite); });
+  // Nothing is written before everything that can refuse the run has been checked.
+  if (!o.resume && !o.overwrite && holds_run(o.report_dir))
+    io_error(o.report_dir.string() + " holds a run already (journal.jsonl or report.json); finish it with --resume, "
+             "replace it with --overwrite, or choose another --report-dir");
 
   std::vector<const SuiteCase*> selected;
   for (const auto& c : suite.cases)
     if (in_shard(c.meta.id, o.shard)) selected.push_back(&c);
 
+  // Start one backend per worker up front, so that a backend that cannot start is a
+  // setup error (before anything is written) rather than a crash verdict on every case.
+  const int jobs = std::max(1, std::min<int>(o.jobs, std::max<size_t>(selected.size(), 1)));
+  std::vector<std::unique_ptr<Backend>> backends;
+  for (int w = 0; w < jobs; ++w) backends.push_back(make_backend(o.backend));
+  BackendInfo info = backends[0]->info();
+  for (int w = 1; w < jobs; ++w) backends[w]->info();
+
+  // The digest goes into the journal's header: a resume over a changed suite is refused.
+  const std::string digest = suite_digest(suite);
+
   fs::create_directories(o.report_dir);
+  ReportLock lock(o.report_dir);
+  if (!o.resume) {  // --overwrite (or a fresh folder): the old run's files go
+    std::error_code ec;
+    for (const char* name : {"report.json", "report.html", "changelog.html"}) fs::remove(o.report_dir / name, ec);
+  }
   std::vector<reports::CaseResult> done;
-  const json header = journal_header(suite, o);
+  const json header = journal_header(suite, o, digest);
   Journal journal(o.report_dir / "journal.jsonl", header, o.resume, done);
 
   std::map<std::string, size_t> done_index;
@@ -118,42 +183,60 @@ reports::Report run_suite(const Suite& suite, const RunOptions& o) {
   for (const auto* c : selected)
     if (!done_index.count(c->meta.id)) todo.push_back(c);
 
-  // Start one backend per worker up front, so that a backend that cannot start is a
-  // setup error rather than a crash verdict on every case.
-  const int jobs = std::max(1, std::min<int>(o.jobs, std::max<size_t>(todo.size(), 1)));
-  std::vector<std::unique_ptr<Backend>> backends;
-  for (int w = 0; w < jobs; ++w) backends.push_back(make_backend(o.backend));
-  BackendInfo info = backends[0]->info();
-  for (int w = 1; w < jobs; ++w) backends[w]->info();
-
   std::mutex results_mutex;
   std::vector<reports::CaseResult> fresh;
   std::atomic<size_t> next{0};
-  Progress progress(o.progress, selected.size(), selected.size() - todo.size());
+  Progress progress(o.progress, o.progress_interval_s, selected.size(), selected.size() - todo.size());
 
-  const fs::path scratch = make_scratch(o.scratch_dir);
+  const fs::path scratch = make_private_scratch(o.scratch_dir);
+  std::optional<InterruptGuard> guard;
+  if (o.handle_signals)
+    guard.emplace([scratch] { std::error_code ec; fs::remove_all(scratch, ec); },
+                  "Every verdict so far is kept in " + (o.report_dir / "journal.jsonl").string() +
+                      "; finish the run with:\n  " + resume_command(o));
   const auto work_loop = [&](int w) {
     Backend& backend = *backends[w];
-
-    const fs::path out_dir = fs::absolute(scratch / ("w" + std::to_string(w)));
+    const fs::path worker_dir = fs::absolute(scratch / ("w" + std::to_string(w)));
+    const fs::path out_dir = worker_dir / "out";
     for (size_t i; (i = next.fetch_add(1)) < todo.size();) {
       const SuiteCase& c = *todo[i];
-      const CaseFiles files = CaseFiles::of(c.dir);
       const auto start = std::chrono::steady_clock::now();
-      backend.submit(c.meta.id, files, out_dir, o.timeout_s);
-      OracleOutcome oracle;
-      if (c.meta.valid) {  // while the backend works
-        oracle = oracle_outputs(o.oracle, files);
-        if (oracle.available && c.meta.tolerance.kind == Tolerance::kBound) oracle.magnitudes = term_magnitudes(files);
-      }
-      const BackendOutcome outcome = backend.collect();
-      const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-
       ComparePolicy policy;
       policy.tolerance = c.meta.tolerance;
       policy.flush_subnormals = o.flush_subnormals;
       policy.ignore_zero_sign = o.ignore_zero_sign;
-      VerdictResult v = decide(c.meta, outcome, oracle, policy);
+      std::vector<SetResult> results;
+      if (!c.problem.empty()) {
+        SetResult r;
+        r.outcome.status = BackendOutcome::kUnsupported;
+        r.outcome.message = "not run";
+        r.verdict = {Verdict::kBadCase, "the suite cannot give this case: " + c.problem, {}};
+        results.push_back(std::move(r));
+      } else {
+        const std::vector<CaseFiles> sets = CaseFiles::sets(c.dir);
+        for (const CaseFiles& files : sets) {
+          // A process backend gets a private copy of the model and inputs, nothing else.
+          const CaseFiles given = backend.isolated() ? stage_case(files, worker_dir / "case") : files;
+          backend.submit(c.meta.id, given, out_dir, o.timeout_s);
+          OracleOutcome oracle;
+          if (c.meta.valid) {  // while the backend works
+            oracle = oracle_outputs(o.oracle, files);
+            if (oracle.available && c.meta.tolerance.kind == Tolerance::kBound) oracle.magnitudes = term_magnitudes(files);
+          }
+          SetResult r;
+          r.outcome = backend.collect();
+          r.verdict = decide(c.meta, r.outcome, oracle, policy);
+          if (sets.size() > 1) r.verdict.message = "test_data_set_" + std::to_string(files.data_set) + ": " + r.verdict.message;
+          results.push_back(std::move(r));
+        }
+      }
+      // The case's verdict is its worst data set's (the first of equals).
+      size_t worst = 0;
+      for (size_t k = 1; k < results.size(); ++k)
+        if (worse(results[worst].verdict.verdict, results[k].verdict.verdict) != results[worst].verdict.verdict) worst = k;
+      const BackendOutcome& outcome = results[worst].outcome;
+      VerdictResult v = results[worst].verdict;
+      const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
       if (const auto* xf = expected.match(c.meta.id)) {
         const Verdict before = v.verdict;
         v.verdict = apply_expected_failure(before);
@@ -184,6 +267,7 @@ reports::Report run_suite(const Suite& suite, const RunOptions& o) {
   work(0);
   for (auto& t : threads) t.join();
   for (auto& b : backends) b->shutdown();
+  guard.reset();
   std::error_code ec;
   fs::remove_all(scratch, ec);
   if (failure) std::rethrow_exception(failure);
@@ -196,7 +280,7 @@ reports::Report run_suite(const Suite& suite, const RunOptions& o) {
   run.backend_version = info.version;
   run.backend_hello = info.hello.empty() ? json(nullptr) : json::parse(info.hello);
   run.suite_path = header["suite"];
-  run.suite_digest = digest.get();
+  run.suite_digest = digest;
   run.suite_case_count = static_cast<int64_t>(suite.cases.size());
   run.oracle = oracle_name(o.oracle);
   run.options = {{"backend", o.backend.name},
@@ -207,6 +291,7 @@ reports::Report run_suite(const Suite& suite, const RunOptions& o) {
                  {"ops", o.ops},
                  {"cases", o.cases},
                  {"resume", o.resume},
+                 {"overwrite", o.overwrite},
                  {"expected_failures", o.expected_failures ? o.expected_failures->string() : ""},
                  {"flush_subnormals", o.flush_subnormals},
                  {"ignore_zero_sign", o.ignore_zero_sign}};
@@ -225,7 +310,7 @@ reports::Report run_suite(const Suite& suite, const RunOptions& o) {
   const fs::path tmp = json_path.string() + ".tmp." + std::to_string(getpid());
   reports::save_report(report, tmp);
   fs::rename(tmp, json_path);  // atomically: a report.json is always a whole one
-  reports::write_text(o.report_dir / "report.html", reports::render_html(report, {o.changelog}));
+  reports::write_text(o.report_dir / "report.html", reports::render_html(report, {o.changelog, o.changelog_anchors}));
   return report;
 }
 

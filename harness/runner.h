@@ -28,13 +28,19 @@ struct RunOptions {
   double timeout_s = 30;
   Shard shard;
   bool resume = false;
+  bool overwrite = false;  // replace a run already in report_dir (otherwise refused unless resume)
   std::vector<std::string> ops;    // as filtered (for the journal header and report)
   std::vector<std::string> cases;  // --case patterns, as filtered (likewise)
   std::filesystem::path report_dir;
   std::optional<std::filesystem::path> expected_failures;  // none: no file
   bool flush_subnormals = false;
   bool ignore_zero_sign = false;
-  bool progress = false;  // a progress line on stderr
+  // Progress on stderr: kTerminal rewrites one line; kLines prints a line every
+  // progress_interval_s seconds (logs, CI) with the rate and the time left.
+  enum class Progress { kOff, kTerminal, kLines } progress = Progress::kOff;
+  double progress_interval_s = 10;
+  // Ctrl-C / kill: kill the backends, remove the scratch folder, say how to --resume, exit.
+  bool handle_signals = false;
   // Where backends write their output files. Empty: a fresh folder in /dev/shm when it is
   // writable, else in the system temp folder. Outputs are read once and thrown away, and
   // rewriting small files on a disk (ext4 flushes files truncated and rewritten) costs
@@ -42,10 +48,17 @@ struct RunOptions {
   std::filesystem::path scratch_dir;
   std::string command;    // the command line, for the report ("" : none)
   std::string changelog;  // report.html links op-versions to this changelog ("" : no links)
+  std::vector<std::string> changelog_anchors;  // the anchors it has (reports::HtmlOptions)
+  // For each case's reproduce command: how to call touchstone ("touchstone" when that is
+  // on PATH, else the executable's absolute path), and options that must be repeated.
+  std::string program = "touchstone";
+  std::vector<std::string> reproduce_options;  // e.g. {"--root", "/src"}, {"--no-expected-failures"}
 };
 
-// Runs the cases of `suite` in `options.shard`. Throws kIo for setup problems (a backend
-// that does not start, a journal that cannot be resumed).
+// Runs the cases of `suite` in `options.shard`. Throws kIo for setup problems, before
+// anything is written: a report folder that holds a run (without resume or overwrite),
+// one another process is writing (lock file), a backend that does not start, a journal
+// that cannot be resumed (other options, or a suite whose digest changed).
 reports::Report run_suite(const Suite& suite, const RunOptions& options);
 
 }  // namespace touchstone::harness

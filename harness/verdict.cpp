@@ -17,6 +17,7 @@ const char* verdict_name(Verdict v) {
     case Verdict::kSkip: return "skip";
     case Verdict::kExpectedFail: return "expected-fail";
     case Verdict::kUnexpectedPass: return "unexpected-pass";
+    case Verdict::kBadCase: return "bad-case";
   }
   return "skip";
 }
@@ -46,6 +47,7 @@ const char* status_name(BackendOutcome::Status s) {
     case BackendOutcome::kError: return "error";
     case BackendOutcome::kCrash: return "crash";
     case BackendOutcome::kTimeout: return "timeout";
+    case BackendOutcome::kProtocolError: return "protocol-error";
   }
   return "error";
 }
@@ -57,6 +59,7 @@ VerdictResult failed_run(const BackendOutcome& o) {
     case BackendOutcome::kCrash: return {Verdict::kCrash, o.message, {}};
     case BackendOutcome::kTimeout: return {Verdict::kTimeout, o.message, {}};
     case BackendOutcome::kUnsupported: return {Verdict::kUnsupported, o.message, {}};
+    case BackendOutcome::kProtocolError: return {Verdict::kError, "protocol error: " + o.message, {}};
     default: return {Verdict::kError, std::string(status_name(o.status)) + ": " + o.message, {}};
   }
 }
@@ -68,6 +71,11 @@ namespace {
 VerdictResult judge(const CaseMeta& meta, const BackendOutcome& outcome, const OracleOutcome& oracle,
                     const ComparePolicy& policy) {
   if (!meta.valid) {
+    if (outcome.said_ok)  // it ran the model; unreadable outputs do not make that a refusal
+      return {Verdict::kAcceptedInvalid,
+              "ran a model that breaks " + (meta.invalid_rule.empty() ? std::string("its op-version") : meta.invalid_rule) +
+                  (outcome.status == BackendOutcome::kOk ? "" : " (and its reply was unreadable: " + outcome.message + ")"),
+              {}};
     switch (outcome.status) {
       case BackendOutcome::kRejected: return {Verdict::kPass, outcome.message, {}};
       // Refusing the model only when running it still refuses it: no output was produced.
@@ -79,6 +87,7 @@ VerdictResult judge(const CaseMeta& meta, const BackendOutcome& outcome, const O
       default: return failed_run(outcome);
     }
   }
+  if (oracle.bad_case) return {Verdict::kBadCase, "the oracle cannot run this case: " + oracle.why_not, {}};
   if (outcome.status != BackendOutcome::kOk) return failed_run(outcome);
   if (!oracle.available) return {Verdict::kSkip, "oracle cannot judge: " + oracle.why_not, {}};
 
@@ -112,6 +121,18 @@ VerdictResult decide(const CaseMeta& meta, const BackendOutcome& outcome, const 
   VerdictResult r = judge(meta, outcome, oracle, policy);
   r.semantics = std::max(meta.semantics, oracle.semantics);
   return r;
+}
+
+Verdict worse(Verdict a, Verdict b) {
+  const auto rank = [](Verdict v) {
+    if (v == Verdict::kBadCase) return 6;
+    if (is_failure(v)) return 5;
+    if (v == Verdict::kDivergent) return 3;
+    if (v == Verdict::kUnsupported) return 2;
+    if (v == Verdict::kSkip) return 1;
+    return 0;
+  };
+  return rank(b) > rank(a) ? b : a;
 }
 
 Verdict apply_expected_failure(Verdict v) {

@@ -14,13 +14,13 @@ namespace touchstone::harness {
 
 enum class Verdict {
   kPass, kFail, kWrongShape, kWrongDtype, kError, kUnsupported, kCrash, kTimeout,
-  kAcceptedInvalid, kDivergent, kSkip, kExpectedFail, kUnexpectedPass,
+  kAcceptedInvalid, kDivergent, kSkip, kExpectedFail, kUnexpectedPass, kBadCase,
 };
 inline constexpr Verdict kAllVerdicts[] = {
     Verdict::kPass,         Verdict::kFail,    Verdict::kWrongShape,      Verdict::kWrongDtype,
     Verdict::kError,        Verdict::kUnsupported, Verdict::kCrash,       Verdict::kTimeout,
     Verdict::kAcceptedInvalid, Verdict::kDivergent, Verdict::kSkip,       Verdict::kExpectedFail,
-    Verdict::kUnexpectedPass,
+    Verdict::kUnexpectedPass, Verdict::kBadCase,
 };
 const char* verdict_name(Verdict v);  // "pass", "wrong-shape", "expected-fail", ...
 std::optional<Verdict> verdict_from_name(const std::string& name);
@@ -29,22 +29,26 @@ bool is_failure(Verdict v);
 
 // What a backend did with one case.
 struct BackendOutcome {
-  enum Status { kOk, kUnsupported, kRejected, kError, kCrash, kTimeout } status = kOk;
+  // kProtocolError: the runner could not read the reply (not JSON, another id, an unknown
+  // status, outputs it did not ask for or cannot read). It is never the backend's refusal.
+  enum Status { kOk, kUnsupported, kRejected, kError, kCrash, kTimeout, kProtocolError } status = kOk;
   std::string message;          // the backend's own text (or the runner's, for crash/timeout)
   std::vector<Tensor> outputs;  // kOk: in graph-output order
   double time_ms = -1;          // the backend's own inference time, if it said
+  bool said_ok = false;         // the backend answered "ok" (even if its outputs were then unreadable)
 };
 const char* status_name(BackendOutcome::Status s);
 
 // What the oracle says the outputs must be.
 struct OracleOutcome {
-  bool available = false;  // false: the oracle cannot judge this case (verdict skip)
+  bool available = false;  // false: the oracle cannot judge this case (verdict skip or bad-case)
   std::string why_not;     // when not available
   std::vector<Tensor> outputs;
   Semantics semantics = Semantics::kDefined;  // from the reference run, when it ran
   // For the bound policy: per output, per element, the magnitude of the accumulated
   // terms (oracle.h term_magnitudes). Empty: the comparator falls back to |expected|.
   std::vector<std::vector<double>> magnitudes;
+  bool bad_case = false;   // not available through the case's own fault (invalid, malformed, unreadable)
 };
 
 struct VerdictResult {
@@ -57,13 +61,20 @@ struct VerdictResult {
   Semantics semantics = Semantics::kDefined;
 };
 
-// Invalid cases: rejected -> pass, ran -> accepted-invalid, unsupported -> unsupported,
-// error -> error. Valid cases: crash/timeout as such; unsupported -> unsupported;
-// rejected/error -> error; ok -> compared with the oracle (skip when it cannot judge);
+// Invalid cases: the backend's own refusal (rejected, or an error it reports while loading
+// or running) -> pass; ok (whatever its outputs) -> accepted-invalid; unsupported ->
+// unsupported; a reply the runner cannot read -> error (protocol error); crash/timeout as
+// such. Valid cases: a case the oracle cannot run through its own fault -> bad-case;
+// crash/timeout as such; unsupported -> unsupported; rejected/error/protocol error ->
+// error; ok -> compared with the oracle (skip when it lacks the op-version);
 // a value difference on an implementation-defined or undefined case (by its metadata or
 // by the reference run) is divergent, not fail.
 VerdictResult decide(const CaseMeta& meta, const BackendOutcome& outcome, const OracleOutcome& oracle,
                      const ComparePolicy& policy);
+
+// The worse of two verdicts of one case (its test_data_set_N runs): bad-case, then the
+// failing verdicts, then divergent, unsupported, skip, pass.
+Verdict worse(Verdict a, Verdict b);
 
 // A case listed in the backend's expected failures: a failing verdict becomes
 // expected-fail, pass becomes unexpected-pass, others stay.

@@ -5,9 +5,11 @@
 #include <google/protobuf/io/coded_stream.h>
 #include <google/protobuf/io/zero_copy_stream_impl_lite.h>
 
+#include <atomic>
 #include <bit>
 #include <cerrno>
 #include <climits>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <limits>
@@ -23,8 +25,8 @@ namespace {
 static_assert(std::endian::native == std::endian::little,
               "tensor_proto.cpp copies little-endian bytes directly; add byte swapping first");
 
-// Declared tensors larger than this are refused before anything is allocated.
-constexpr uint64_t kMaxTensorBytes = uint64_t{1} << 40;
+// Declared tensors larger than max_tensor_bytes() are refused before anything is allocated.
+std::atomic<uint64_t> g_max_tensor_bytes{0};  // 0: not read from the environment yet
 // protobuf cannot parse or serialize messages over 2 GiB.
 constexpr uint64_t kMaxMessageBytes = INT_MAX;
 
@@ -79,10 +81,12 @@ Shape checked_shape(const onnx::TensorProto& proto, DType dtype, const std::stri
   }
   if (empty) return shape;
   const uint64_t element = std::max<size_t>(dtype_size(dtype), 1);
+  const uint64_t limit = max_tensor_bytes();
   uint64_t count = 1;
   for (int64_t d : shape) {
-    if (count > kMaxTensorBytes / element / static_cast<uint64_t>(d))
-      malformed(label + " has dims " + dims_text(shape) + " that need more than 2^40 bytes");
+    if (count > limit / element / static_cast<uint64_t>(d))
+      malformed(label + " has dims " + dims_text(shape) + " that need more than the tensor size limit of " +
+                std::to_string(limit) + " bytes (TOUCHSTONE_MAX_TENSOR_BYTES, touchstone run --max-tensor-bytes)");
     count *= static_cast<uint64_t>(d);
   }
   return shape;
@@ -257,6 +261,8 @@ bool is_within(const fs::path& inner, const fs::path& outer) {
   return true;
 }
 
+}  // namespace
+
 // The file named by `location`, which must stay inside base_dir once resolved.
 fs::path confined_path(const fs::path& base_dir, const std::string& location, const std::string& label) {
   const std::string quoted = "external data location '" + printable(location) + "'";
@@ -276,6 +282,8 @@ fs::path confined_path(const fs::path& base_dir, const std::string& location, co
               "' (through a symbolic link)");
   return target;
 }
+
+namespace {
 
 Tensor tensor_from_external(const onnx::TensorProto& proto, DType dtype, const Shape& shape, int64_t count,
                             const fs::path& base_dir, const std::string& label) {
@@ -356,6 +364,22 @@ onnx::TensorProto parse_tensor(const std::string& bytes, const std::string& wher
 }
 
 }  // namespace
+
+uint64_t max_tensor_bytes() {
+  uint64_t limit = g_max_tensor_bytes.load();
+  if (limit == 0) {
+    limit = kDefaultMaxTensorBytes;
+    if (const char* env = std::getenv("TOUCHSTONE_MAX_TENSOR_BYTES"); env && *env) {
+      char* end = nullptr;
+      const unsigned long long v = std::strtoull(env, &end, 10);
+      if (end && *end == '\0' && v > 0) limit = v;
+    }
+    g_max_tensor_bytes = limit;
+  }
+  return limit;
+}
+
+void set_max_tensor_bytes(uint64_t bytes) { g_max_tensor_bytes = bytes == 0 ? kDefaultMaxTensorBytes : bytes; }
 
 Tensor tensor_from_proto(const onnx::TensorProto& proto, const fs::path& base_dir, const std::string& where) {
   const std::string label = tensor_label(proto, where);

@@ -31,6 +31,18 @@ Tensor tensor_from_proto(const onnx::TensorProto& proto, const std::filesystem::
 onnx::TensorProto tensor_to_proto(const Tensor& tensor, const std::string& name = "",
                                   TensorStorage storage = TensorStorage::kRaw);
 
+// Tensors whose dims need more bytes than this are refused (Error kMalformed naming the
+// limit) before anything is allocated. Default 4 GiB, or TOUCHSTONE_MAX_TENSOR_BYTES.
+inline constexpr uint64_t kDefaultMaxTensorBytes = uint64_t{1} << 32;
+uint64_t max_tensor_bytes();
+void set_max_tensor_bytes(uint64_t bytes);  // 0: the default
+
+// The rule for external data, shared by every reader: `location` relative, resolved
+// inside base_dir after resolving symbolic links. Throws kMalformed (or kIo) otherwise;
+// the caller then checks it is a regular file and its length before reading.
+std::filesystem::path confined_path(const std::filesystem::path& base_dir, const std::string& location,
+                                    const std::string& label);
+
 // A serialized TensorProto (.pb), as in ONNX's test data.
 Tensor read_tensor_file(const std::filesystem::path& path);
 void write_tensor_file(const std::filesystem::path& path, const Tensor& tensor,

@@ -2,6 +2,7 @@
 #include "reports/diff.h"
 
 #include <sstream>
+#include <stdexcept>
 #include <unordered_map>
 
 #include "reports/writers.h"
@@ -9,17 +10,17 @@
 namespace touchstone::reports {
 
 bool ReportDiff::regressed() const {
-  if (!regressions.empty()) return true;
-  if (strict)
-    for (const auto& r : removed)
-      if (verdict_class(r.old_case->verdict) == VerdictClass::kPassed) return true;
-  return false;
+  return !regressions.empty() || (!allow_removed && !removed.empty());
 }
 
-ReportDiff diff_reports(const Report& old_report, const Report& new_report, bool strict) {
+ReportDiff diff_reports(const Report& old_report, const Report& new_report, const DiffOptions& options) {
   ReportDiff d;
-  d.strict = strict;
+  d.allow_removed = options.allow_removed;
   const RunInfo &a = old_report.run, &b = new_report.run;
+  if (!options.allow_suite_change && !a.suite_digest.empty() && !b.suite_digest.empty() && a.suite_digest != b.suite_digest)
+    throw std::runtime_error("diff: the two runs are of different suites (" + a.suite_path + " " + a.suite_digest + " vs " +
+                             b.suite_path + " " + b.suite_digest + "); their verdicts do not compare. Use "
+                             "--allow-suite-change to compare them anyway (e.g. after regenerating the suite)");
   auto note = [&](const char* what, const std::string& x, const std::string& y) {
     if (x != y) d.run_differences.push_back(std::string(what) + ": " + x + " -> " + y);
   };
@@ -102,13 +103,18 @@ std::string diff_text(const ReportDiff& d) {
   }
   out << (d.regressed() ? "REGRESSED" : "no regression") << ": " << d.regressions.size() << " regressions, "
       << d.fixes.size() << " fixes, " << d.changed.size() << " other verdict changes, " << d.metrics_changed.size()
-      << " metric changes, " << d.added.size() << " added, " << d.removed.size() << " removed\n";
+      << " metric changes, " << d.added.size() << " added, " << d.removed.size() << " removed"
+      << (!d.removed.empty() && !d.allow_removed ? " (removed cases count as regressions; --allow-removed if intended)" : "")
+      << "\n";
   return out.str();
 }
 
 std::string diff_markdown(const ReportDiff& d) {
   std::ostringstream out;
-  out << "### touchstone report diff — " << (d.regressed() ? "❌ " + std::to_string(d.regressions.size()) + " regressed" : "✅ no regression")
+  out << "### touchstone report diff — "
+      << (d.regressed() ? "❌ " + std::to_string(d.regressions.size()) + " regressed" +
+                              (!d.allow_removed && !d.removed.empty() ? ", " + std::to_string(d.removed.size()) + " removed" : "")
+                        : "✅ no regression")
       << "\n\n| | cases |\n| --- | ---: |\n";
   for (const auto& g : groups(d)) out << "| " << g.title << " | " << g.list->size() << " |\n";
   for (const auto& r : d.run_differences) out << "\n> " << markdown_escape(r) << "\n";
@@ -128,7 +134,7 @@ std::string diff_markdown(const ReportDiff& d) {
 }
 
 nlohmann::json diff_json(const ReportDiff& d) {
-  nlohmann::json out = {{"regressed", d.regressed()}, {"strict", d.strict}, {"run_differences", d.run_differences}};
+  nlohmann::json out = {{"regressed", d.regressed()}, {"allow_removed", d.allow_removed}, {"run_differences", d.run_differences}};
   for (const auto& g : groups(d)) {
     nlohmann::json list = nlohmann::json::array();
     for (const auto& ch : *g.list) {

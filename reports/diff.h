@@ -7,8 +7,10 @@
 // A fix is a case that did not pass before and passes now. Other verdict changes
 // (fail -> crash, unsupported -> expected-fail, ...) are "changed". Among cases with the
 // same verdict, differing metrics (max ulp, max abs, bad-element count) are
-// "metrics changed". Added and removed cases are listed; a removed case that passed is
-// a regression only with `strict`.
+// "metrics changed". Added and removed cases are listed; a removed case is a regression
+// (a gate must not pass because cases went missing) unless `allow_removed`.
+// Two runs of different suites (their digests differ) are refused unless
+// `allow_suite_change` (then the difference is noted).
 #pragma once
 #include <string>
 #include <vector>
@@ -26,13 +28,19 @@ struct CaseChange {
 struct ReportDiff {
   std::vector<CaseChange> regressions, fixes, changed, metrics_changed, added, removed;
   std::vector<std::string> run_differences;  // backend, suite, ... that differ
-  bool strict = false;
-  // True when CI should fail: any regression, or with strict a removed passing case.
+  bool allow_removed = false;
+  // True when CI should fail: any regression, or a removed case unless allowed.
   bool regressed() const;
 };
 
-// The reports must outlive the diff (it points into their cases).
-ReportDiff diff_reports(const Report& old_report, const Report& new_report, bool strict = false);
+struct DiffOptions {
+  bool allow_removed = false;       // a case missing from the new run is not a regression
+  bool allow_suite_change = false;  // compare runs of suites with different digests
+};
+
+// The reports must outlive the diff (it points into their cases). Throws
+// std::runtime_error for two different suites unless allowed.
+ReportDiff diff_reports(const Report& old_report, const Report& new_report, const DiffOptions& options = {});
 
 std::string diff_text(const ReportDiff& d);
 std::string diff_markdown(const ReportDiff& d);

@@ -43,7 +43,13 @@ std::string render_html(const Report& report, const HtmlOptions& options) {
   const auto options_at = tail.find("/*@OPTIONS@*/");
   std::string middle = tail.substr(0, options_at), rest = tail.substr(options_at + 13);
   replace_once(rest, "/*@JS@*/", kHtmlJs);
-  const nlohmann::json page_options = {{"changelog", options.changelog}};
+  nlohmann::json page_options = {{"changelog", options.changelog}};
+  if (!options.changelog_anchors.empty()) page_options["changelog_anchors"] = options.changelog_anchors;
+  if (nothing_tested(report))  // said in the page itself, not only by script
+    replace_once(head, "<main>",
+                 "<main>\n<p id=\"nothing-tested\" class=\"alarm\">&#9888; " + std::string(kNothingTested) +
+                     ": no case of this run was judged (" + std::to_string(report.cases.size()) +
+                     " cases, every one unsupported, skipped or a bad case). This run certifies nothing.</p>");
   return head + json_for_script(to_json(report)) + middle + json_for_script(page_options) + rest;
 }
 

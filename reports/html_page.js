@@ -8,9 +8,9 @@
   var cases = R.cases, run = R.run, agg = R.aggregates;
   var OPTS = JSON.parse(document.getElementById("page-options").textContent || "{}");
   var CLASS = { pass: "passed", divergent: "passed", "unexpected-pass": "passed", "expected-fail": "known",
-    skip: "not-run", unsupported: "not-run" };
+    skip: "not-run", unsupported: "not-run", "bad-case": "not-run" };
   var VERDICTS = ["pass", "fail", "wrong-shape", "wrong-dtype", "error", "unsupported", "crash", "timeout",
-    "accepted-invalid", "divergent", "skip", "expected-fail", "unexpected-pass"];
+    "accepted-invalid", "divergent", "skip", "expected-fail", "unexpected-pass", "bad-case"];
   var CLASS_ORDER = { failed: 0, known: 1, passed: 2, "not-run": 3 };
   function vclass(v) { return CLASS[v] || "failed"; }
   function $(id) { return document.getElementById(id); }
@@ -47,9 +47,13 @@
   // Steep on purpose: one failure in ten already leaves full green.
   // The behavioural changelog's section for an op-version (what changed since the
   // previous version), when the page was given a changelog and the op has one.
+  var ANCHORS = null;  // the changelog's anchors, when known: only those are linked
+  if (OPTS.changelog_anchors) { ANCHORS = {}; OPTS.changelog_anchors.forEach(function (x) { ANCHORS[x] = true; }); }
   function changelogHref(a) {
     if (!OPTS.changelog || !a.previous_version) return null;
-    return OPTS.changelog + "#" + opLabel(a) + "-" + a.previous_version + "-" + a.since_version;
+    var anchor = opLabel(a) + "-" + a.previous_version + "-" + a.since_version;
+    if (ANCHORS && !ANCHORS[anchor]) return null;
+    return OPTS.changelog + "#" + anchor;
   }
   function rateColour(rate) { return "hsl(" + Math.round(Math.pow(rate, 4) * 120) + ",62%," + (rate === 1 ? 36 : 44) + "%)"; }
 
@@ -74,7 +78,7 @@
   $("pass-rate").textContent = pct(T.pass_rate);
   $("pass-rate").setAttribute("data-value", T.pass_rate === null ? "" : String(T.pass_rate));
   $("pass-rate-note").textContent = T.passed + " passed of " + (T.passed + T.known + T.failed) +
-    " cases that count (passed: pass, divergent, unexpected-pass; not counted: skip, unsupported)";
+    " cases that count (passed: pass, divergent, unexpected-pass; not counted: skip, unsupported, bad-case)";
   $("case-total").textContent = String(T.total);
   $("case-total").setAttribute("data-value", String(T.total));
   $("case-note").textContent = T.failed + " failed, " + T.known + " known failures, " + T.not_run + " not run";
@@ -326,13 +330,28 @@
     });
     return f;
   }
-  // #...&open=<case id> expands that case's details (a link to one failure).
+  // #...&open=<case id> expands that case's details (a link to one failure), on whatever
+  // page of the results it falls; a case the filters hide is shown by clearing them.
   function openFromHash() {
     var m = /(?:^#|&)open=([^&]*)/.exec(location.hash);
     if (!m) return;
-    var id = decodeURIComponent(m[1]), rows = $("cases").tBodies[0].rows;
+    var id = decodeURIComponent(m[1]), at = -1;
+    for (var k = 0; k < cases.length; ++k) if (cases[k].id === id) { at = k; break; }
+    if (at < 0) return;
+    var pos = shownList.indexOf(at);
+    if (pos < 0) {
+      setFilter({ op: "", version: "", dtype: "", verdict: "", text: "" }, true);
+      pos = shownList.indexOf(at);
+    }
+    page = Math.floor(pos / PAGE);
+    renderPage();
+    var rows = $("cases").tBodies[0].rows;
     for (var r = 0; r < rows.length; ++r)
-      if (rows[r].className === "row" && rows[r].cells[0].textContent === id) { rows[r].click(); return; }
+      if (rows[r].className === "row" && rows[r].cells[0].textContent === id) {
+        rows[r].click();
+        if (rows[r].scrollIntoView) rows[r].scrollIntoView();
+        return;
+      }
   }
   window.addEventListener("hashchange", function () { setFilter(filtersFromHash(), true); openFromHash(); });
   setFilter(filtersFromHash(), true);
@@ -340,7 +359,7 @@
 
   $("footer").textContent = "Rendered from report schema " + R.schema + " v" + R.schema_version +
     " · " + cases.length + " cases · verdict classes: passed = pass, divergent, unexpected-pass; " +
-    "known = expected-fail; not run = skip, unsupported; everything else failed.";
+    "known = expected-fail; not run = skip, unsupported, bad-case; everything else failed.";
   var ms = performance.now() - t0;
   document.body.setAttribute("data-render-ms", ms.toFixed(1));
   document.body.setAttribute("data-ready", "1");

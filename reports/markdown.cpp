@@ -1,5 +1,7 @@
 // The Markdown summary: short enough for a pull-request comment or a CI job summary.
 #include <algorithm>
+#include <cctype>
+#include <map>
 #include <cstdio>
 #include <sstream>
 
@@ -39,6 +41,25 @@ std::string shorten(const std::string& text, size_t n) {
   return text.size() <= n ? text : text.substr(0, n) + "…";
 }
 
+// A failure's message with its numbers replaced by "N", so that failures that differ only
+// in their figures (indices, ulps, element counts) fall in one group.
+std::string message_shape(const std::string& message) {
+  std::string out;
+  for (size_t i = 0; i < message.size() && out.size() < 160;) {
+    const auto c = static_cast<unsigned char>(message[i]);
+    if (std::isdigit(c)) {
+      while (i < message.size() && (std::isdigit(static_cast<unsigned char>(message[i])) || message[i] == '.' ||
+                                    ((message[i] == 'e' || message[i] == 'E') && i + 1 < message.size() &&
+                                     (std::isdigit(static_cast<unsigned char>(message[i + 1])) || message[i + 1] == '-' || message[i + 1] == '+'))))
+        i += (message[i] == 'e' || message[i] == 'E') ? 2 : 1;
+      out += 'N';
+      continue;
+    }
+    out += message[i++];
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string render_markdown(const Report& report, int max_failures) {
@@ -47,7 +68,11 @@ std::string render_markdown(const Report& report, int max_failures) {
   std::ostringstream out;
   const auto& run = report.run;
   out << "### touchstone: " << markdown_escape(run.backend_name) << " " << markdown_escape(run.backend_version)
-      << " — " << (t.failed ? "❌ " + std::to_string(t.failed) + " failed" : "✅ no failures") << "\n\n";
+      << " — "
+      << (nothing_tested(report) ? std::string("❌ ") + kNothingTested + " (no case was judged)"
+          : t.failed             ? "❌ " + std::to_string(t.failed) + " failed"
+                                 : "✅ no failures")
+      << "\n\n";
   out << "**Pass rate " << percent(t.pass_rate()) << "** (" << t.passed << " of " << t.counted()
       << " cases that count; skip and unsupported do not count) · " << t.total << " cases · suite `"
       << markdown_escape(run.suite_path) << "` · " << agg.covered_op_versions << " op-versions covered\n\n";
@@ -71,6 +96,26 @@ std::string render_markdown(const Report& report, int max_failures) {
           << " |\n";
     }
     if (failing.size() > shown) out << "\n…and " << failing.size() - shown << " more op-versions.\n";
+
+    // The same failure over many cases is one line: grouped by verdict and message shape.
+    struct Group { std::string verdict, shape, example; int64_t count = 0; };
+    std::map<std::string, Group> by_message;
+    for (const auto& c : report.cases) {
+      if (verdict_class(c.verdict) != VerdictClass::kFailed) continue;
+      const std::string shape = message_shape(c.message);
+      Group& g = by_message[c.verdict + "\n" + shape];
+      if (g.count++ == 0) g.verdict = c.verdict, g.shape = shape, g.example = c.id;
+    }
+    std::vector<const Group*> groups;
+    for (const auto& [key, g] : by_message) groups.push_back(&g);
+    std::stable_sort(groups.begin(), groups.end(), [](auto* a, auto* b) { return a->count > b->count; });
+    out << "\n**Failures by message** (" << groups.size() << " kinds; numbers shown as N)\n\n"
+        << "| cases | verdict | message | e.g. |\n| ---: | --- | --- | --- |\n";
+    const size_t kinds = std::min<size_t>(groups.size(), 10);
+    for (size_t i = 0; i < kinds; ++i)
+      out << "| " << groups[i]->count << " | " << groups[i]->verdict << " | " << markdown_escape(shorten(groups[i]->shape, 120))
+          << " | " << markdown_escape(groups[i]->example) << " |\n";
+    if (groups.size() > kinds) out << "\n…and " << groups.size() - kinds << " more kinds of failure.\n";
 
     out << "\n<details><summary>Failing cases</summary>\n\n| case | verdict | max ulp | bad | message |\n| --- | --- | ---: | ---: | --- |\n";
     int listed = 0, total_failed = 0;

@@ -12,6 +12,40 @@ Report merge_reports(const std::vector<Report>& reports, const std::vector<std::
   if (reports.empty()) throw std::runtime_error("merge: no reports");
   auto name = [&](size_t i) { return i < names.size() ? names[i] : "report " + std::to_string(i + 1); };
   const RunInfo& first = reports[0].run;
+  // The merge of a run's shards is the whole run only when every shard is there, once,
+  // and they were run alike: anything less would pass a gate on missing data.
+  std::vector<int> seen_shard;
+  for (size_t i = 0; i < reports.size(); ++i) {
+    const RunInfo& r = reports[i].run;
+    if (!r.shard)
+      throw std::runtime_error("merge: " + name(i) + " is not the report of a shard (run with --shard I/N); "
+                               "only the shards of one run can be merged");
+    const auto [index, count] = *r.shard;
+    if (count != first.shard->second)
+      throw std::runtime_error("merge: " + name(0) + " is a shard of " + std::to_string(first.shard->second) + " and " +
+                               name(i) + " a shard of " + std::to_string(count) + ": not the same split");
+    if (seen_shard.empty()) seen_shard.assign(static_cast<size_t>(count) + 1, -1);
+    if (index < 1 || index > count) throw std::runtime_error("merge: " + name(i) + " has shard " + std::to_string(index) + "/" + std::to_string(count));
+    if (seen_shard[index] >= 0)
+      throw std::runtime_error("merge: shard " + std::to_string(index) + "/" + std::to_string(count) + " is given twice (" +
+                               name(static_cast<size_t>(seen_shard[index])) + " and " + name(i) + ")");
+    seen_shard[index] = static_cast<int>(i);
+    const auto judged = [](const RunInfo& run) {  // the options that change verdicts
+      nlohmann::json o = run.options;
+      for (const char* k : {"jobs", "resume", "overwrite", "shard", "shard_source"}) o.erase(k);
+      o["oracle"] = run.oracle;
+      return o;
+    };
+    if (judged(r) != judged(first))
+      throw std::runtime_error("merge: " + name(0) + " and " + name(i) + " were run with different options (" +
+                               judged(first).dump() + " vs " + judged(r).dump() + ")");
+  }
+  std::string missing;
+  for (int k = 1; k < static_cast<int>(seen_shard.size()); ++k)
+    if (seen_shard[k] < 0) missing += (missing.empty() ? "" : ", ") + std::to_string(k) + "/" + std::to_string(first.shard->second);
+  if (!missing.empty())
+    throw std::runtime_error("merge: incomplete: shard " + missing + " is missing; a merge of part of a run would "
+                             "report only what was run");
   for (size_t i = 1; i < reports.size() && !options.force; ++i) {
     const RunInfo& r = reports[i].run;
     auto refuse = [&](const std::string& what, const std::string& a, const std::string& b) {

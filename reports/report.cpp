@@ -15,7 +15,8 @@ using nlohmann::json;
 const std::vector<std::string>& verdict_names() {
   static const std::vector<std::string> kNames = {
       "pass",  "fail",    "wrong-shape",      "wrong-dtype", "error",         "unsupported",    "crash",
-      "timeout", "accepted-invalid", "divergent", "skip", "expected-fail", "unexpected-pass"};
+      "timeout", "accepted-invalid", "divergent", "skip", "expected-fail", "unexpected-pass",
+      "bad-case"};
   return kNames;
 }
 
@@ -28,7 +29,7 @@ bool is_verdict(const std::string& v) {
 VerdictClass verdict_class(const std::string& v) {
   if (v == "pass" || v == "divergent" || v == "unexpected-pass") return VerdictClass::kPassed;
   if (v == "expected-fail") return VerdictClass::kKnown;
-  if (v == "skip" || v == "unsupported") return VerdictClass::kNotRun;
+  if (v == "skip" || v == "unsupported" || v == "bad-case") return VerdictClass::kNotRun;
   if (is_verdict(v)) return VerdictClass::kFailed;
   throw std::invalid_argument("unknown verdict '" + v + "'");
 }
@@ -41,6 +42,12 @@ const char* verdict_class_name(VerdictClass c) {
     case VerdictClass::kNotRun: return "not-run";
   }
   return "?";
+}
+
+bool nothing_tested(const Report& report) {
+  for (const auto& c : report.cases)
+    if (is_verdict(c.verdict) && verdict_class(c.verdict) != VerdictClass::kNotRun) return false;
+  return true;
 }
 
 std::string CaseResult::op_version() const {

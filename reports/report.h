@@ -23,7 +23,8 @@ inline constexpr int kSchemaVersion = 1;  // the version this code writes; it re
 //             unexpected-pass (correct, but listed as a known failure)
 //   kKnown    expected-fail (a listed known failure)
 //   kFailed   fail, wrong-shape, wrong-dtype, error, crash, timeout, accepted-invalid
-//   kNotRun   skip, unsupported
+//   kNotRun   skip, unsupported, bad-case (the suite's own fault: the oracle cannot run
+//             the case; counted apart, never blamed on the backend)
 // Pass rate = passed / (passed + known + failed): the cases that count are those the
 // backend ran; it cannot exceed 100%.
 enum class VerdictClass { kPassed, kKnown, kFailed, kNotRun };
@@ -122,6 +123,12 @@ struct Aggregates {
 };
 
 Aggregates aggregate(const Report& report);
+
+// True when no case was judged: every case not run (skip, unsupported, bad-case), or no
+// case at all. Such a run is not a success: `touchstone run` exits 1 and every rendering
+// says "nothing was tested".
+bool nothing_tested(const Report& report);
+inline constexpr const char* kNothingTested = "nothing was tested";
 
 // JSON in and out. from_json checks the document (schema name and version, required
 // fields, known verdicts) and throws std::runtime_error naming the offending field.

@@ -2,6 +2,7 @@
 // Each is a pure function of the report.
 #pragma once
 #include <string>
+#include <vector>
 
 #include "reports/report.h"
 
@@ -12,6 +13,9 @@ struct HtmlOptions {
   // page: each op-version with a previous version links to <changelog>#<Op>-<prev>-<v>.
   // Empty: no links.
   std::string changelog;
+  // The anchors that page has (changelog_anchors()): only those op-versions are linked,
+  // so that every link resolves. Empty: every op-version with a previous version.
+  std::vector<std::string> changelog_anchors;
 };
 
 // A single HTML file with the report embedded as JSON and rendered by inline script:

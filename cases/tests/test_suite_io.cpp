@@ -67,8 +67,11 @@ TEST_CASE("a generated suite loads back with its metadata", "[suite]") {
     }
   }
   CHECK(std::filesystem::exists(dir / "index.json"));
-  filter_ops(suite, {"Pow"});
-  CHECK(suite.cases.empty());
+  // An op that matches no case is an error, not an empty selection (issue 16).
+  CHECK_THROWS_WITH(filter_ops(suite, {"Pow"}), Catch::Contains("--ops 'Pow' matches no case"));
+  CHECK(suite.cases.size() == cases.size());
+  filter_ops(suite, {"Sub"});
+  CHECK(suite.cases.size() == cases.size());
   std::filesystem::remove_all(dir);
 }
 

@@ -29,8 +29,11 @@ Clock::time_point after(double seconds) {
 
 class ProcessBackend : public Backend {
  public:
-  ProcessBackend(std::vector<std::string> argv, std::map<std::string, std::string> env)
-      : argv_(std::move(argv)), env_(std::move(env)) {}
+  ProcessBackend(std::vector<std::string> argv, std::map<std::string, std::string> env, size_t max_line_bytes)
+      : argv_(std::move(argv)), env_(std::move(env)) {
+    child_.set_max_line_bytes(max_line_bytes);
+  }
+  bool isolated() const override { return true; }
   ~ProcessBackend() override { shutdown(); }
 
   BackendInfo info() override {
@@ -49,6 +52,8 @@ class ProcessBackend : public Backend {
       pending_ = BackendOutcome{BackendOutcome::kCrash, e.what(), {}, -1};
       return;
     }
+    child_.forget_stderr();  // a crash message carries this case's stderr only
+    output_dir_ = output_dir;
     std::error_code ec;
     fs::remove_all(output_dir, ec);
     json request = {{"id", id}, {"model", fs::absolute(files.model).string()}, {"output_dir", output_dir.string()}};
@@ -75,6 +80,13 @@ class ProcessBackend : public Backend {
     std::string line;
     for (;;) {
       const auto status = child_.read_line(line, deadline_);
+      if (status == ChildProcess::ReadStatus::kTooLong) {
+        child_.kill();
+        return {BackendOutcome::kProtocolError,
+                "a reply line longer than the limit of " + std::to_string(child_.max_line_bytes()) +
+                    " bytes (--max-line-bytes); adapter killed",
+                {}, -1};
+      }
       if (status == ChildProcess::ReadStatus::kTimeout) {
         child_.kill();
         return {BackendOutcome::kTimeout,
@@ -104,7 +116,7 @@ class ProcessBackend : public Backend {
       else child_.kill();
       if (died)
         return {BackendOutcome::kCrash, "adapter ended (" + ended() + ") after " + what + stderr_note(), {}, -1};
-      return {BackendOutcome::kError, what, {}, -1};
+      return {BackendOutcome::kProtocolError, what, {}, -1};
     };
     if (!response.is_object() || !response.contains("status") || !response["status"].is_string())
       return garbled("malformed response: " + shorten(line));
@@ -120,16 +132,30 @@ class ProcessBackend : public Backend {
     else if (status == "error") o.status = BackendOutcome::kError;
     else if (status != "ok") return garbled("unknown status \"" + shorten(status, 40) + "\"");
     if (o.status != BackendOutcome::kOk) return o;
+    o.said_ok = true;
+    const auto unreadable = [&](const std::string& what) {
+      BackendOutcome bad{BackendOutcome::kProtocolError, what, {}, o.time_ms};
+      bad.said_ok = true;
+      return bad;
+    };
     if (!response.contains("outputs") || !response["outputs"].is_array())
-      return {BackendOutcome::kError, "response has no outputs array: " + shorten(line), {}, o.time_ms};
+      return unreadable("response has no outputs array: " + shorten(line));
     const auto& outputs = response["outputs"];
     for (size_t i = 0; i < outputs.size(); ++i) {
-      if (!outputs[i].is_string())
-        return {BackendOutcome::kError, "output " + std::to_string(i) + " is not a path", {}, o.time_ms};
+      // The runner names the output files; it reads those and nothing else.
+      const fs::path named = output_dir_ / ("output_" + std::to_string(i) + ".pb");
+      if (!outputs[i].is_string() || outputs[i].get<std::string>() != named.string())
+        return unreadable("output " + std::to_string(i) + " is " + shorten(outputs[i].dump(), 200) +
+                          ", not the file the runner named (" + named.string() + ")");
+      std::error_code ec;
+      if (!fs::is_regular_file(fs::symlink_status(named, ec)))
+        return unreadable("output " + std::to_string(i) + " (" + named.string() + ") is not a regular file");
       try {
-        o.outputs.push_back(read_tensor_file(outputs[i].get<std::string>()));
+        o.outputs.push_back(read_tensor_file(named));
       } catch (const Error& e) {
-        return {BackendOutcome::kError, "output " + std::to_string(i) + " unreadable: " + e.what(), {}, o.time_ms};
+        return unreadable("output " + std::to_string(i) + " unreadable: " + e.what());
+      } catch (const std::bad_alloc&) {
+        return unreadable("output " + std::to_string(i) + " does not fit in memory");
       }
     }
     return o;
@@ -153,7 +179,7 @@ class ProcessBackend : public Backend {
   }
 
   std::string stderr_note() const {
-    std::string tail = child_.stderr_tail();
+    std::string tail = plain_text(child_.stderr_tail());
     if (tail.empty()) return "";
     if (tail.size() > 1000) tail = "..." + tail.substr(tail.size() - 1000);
     return "; stderr: " + tail;
@@ -196,12 +222,36 @@ class ProcessBackend : public Backend {
   ChildProcess child_;
   BackendInfo info_;
   std::optional<BackendOutcome> pending_;
+  fs::path output_dir_;
   std::string id_;
   Clock::time_point deadline_;
   double timeout_s_ = 0;
   std::string restart_reason_;
   int starts_ = 0;
 };
+
+}  // namespace
+
+std::string plain_text(const std::string& text) {
+  std::string out;
+  for (size_t i = 0; i < text.size(); ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if (c == 0x1b) {  // ESC: drop the escape sequence (CSI "ESC [ ... final", or ESC + one byte)
+      if (i + 1 < text.size() && text[i + 1] == '[') {
+        i += 2;
+        while (i < text.size() && !(text[i] >= 0x40 && text[i] <= 0x7e)) ++i;
+      } else {
+        ++i;
+      }
+      continue;
+    }
+    if (c == '\r') continue;
+    out += (c < 0x20 && c != '\n' && c != '\t') || c == 0x7f ? '?' : static_cast<char>(c);
+  }
+  return out;
+}
+
+namespace {
 
 std::vector<std::string> split_words(const std::string& s) {
   std::vector<std::string> words;
@@ -212,12 +262,18 @@ std::vector<std::string> split_words(const std::string& s) {
 
 }  // namespace
 
-std::unique_ptr<Backend> make_process_backend(std::vector<std::string> argv, std::map<std::string, std::string> env) {
-  return std::make_unique<ProcessBackend>(std::move(argv), std::move(env));
+std::unique_ptr<Backend> make_process_backend(std::vector<std::string> argv, std::map<std::string, std::string> env,
+                                              size_t max_line_bytes) {
+  return std::make_unique<ProcessBackend>(std::move(argv), std::move(env), max_line_bytes);
 }
 
 std::unique_ptr<Backend> make_backend(const BackendSpec& spec) {
   const std::string& name = spec.name;
+  // The adapter applies the same tensor size limit as the runner.
+  const std::map<std::string, std::string> env = {{"TOUCHSTONE_MAX_TENSOR_BYTES", std::to_string(max_tensor_bytes())}};
+  const auto make_process_backend = [&](std::vector<std::string> argv) {
+    return harness::make_process_backend(std::move(argv), env, spec.max_line_bytes);
+  };
   if (name == "reference") return make_reference_backend();
   if (name == "expected") return make_expected_backend();
   if (name == "onnxruntime") {

@@ -10,6 +10,17 @@
 //   slow         waits 150 ms, then answers correctly
 //   unsupported / rejected / error       answers that status
 //   accept       answers ok with no outputs, without looking at the model (runs an invalid one)
+// Hostile modes (issue 16: a backend must not be able to make a run lie):
+//   cheat-path   answers ok naming the suite's stored outputs (<model dir>/test_data_set_0/output_N.pb)
+//   cheat-copy   copies those stored outputs into output_dir and answers ok with them
+//   elsewhere    writes its outputs to a folder of its own choosing and names those
+//   longline     answers with a 2 MB line
+//   grandchild   starts `sleep 300` in its process group (pid appended to TOUCHSTONE_FAULT_PIDS), then answers
+//   ansi         writes a coloured error on stderr, then aborts
+//   noisy        writes "noise from <id>" on stderr, then answers correctly
+// With TOUCHSTONE_FAULT_SPY=<file>, every request appends to <file> one line: the model's
+// folder, then every name found in it (recursively).
+#include <algorithm>
 #include <csignal>
 #include <cstdlib>
 #include <fstream>
@@ -59,7 +70,47 @@ void handle(const json& request) {
   const auto answer = [&](const char* status, const std::string& message) {
     say({{"id", id}, {"status", status}, {"message", message}});
   };
+  if (const char* spy = std::getenv("TOUCHSTONE_FAULT_SPY")) {
+    const fs::path dir = fs::path(request.value("model", "")).parent_path();
+    std::string line = dir.string() + ":";
+    std::error_code ec;
+    std::vector<std::string> names;
+    for (const auto& e : fs::recursive_directory_iterator(dir, ec)) names.push_back(e.path().lexically_relative(dir).string());
+    std::sort(names.begin(), names.end());
+    for (const auto& n : names) line += " " + n;
+    std::ofstream(spy, std::ios::app) << line << "\n";
+  }
   if (fault == "crash") std::abort();
+  if (fault == "ansi") {
+    std::cerr << "\033[1;31mFATAL\033[0m: \033[33mkernel exploded\033[0m" << std::endl;
+    std::abort();
+  }
+  if (fault == "noisy") std::cerr << "noise from " << id << std::endl;
+  if (fault == "longline") return void(std::cout << R"({"id":")" << id << R"(","status":"ok","message":")" << std::string(2 << 20, 'x') << "\"}" << std::endl);
+  if (fault == "grandchild") {
+    const pid_t child = fork();
+    if (child == 0) {
+      execlp("sleep", "sleep", "300", static_cast<char*>(nullptr));
+      _exit(127);
+    }
+    if (const char* pids = std::getenv("TOUCHSTONE_FAULT_PIDS")) std::ofstream(pids, std::ios::app) << child << "\n";
+  }
+  if (fault == "cheat-path" || fault == "cheat-copy") {
+    const fs::path stored = fs::path(request.value("model", "")).parent_path() / "test_data_set_0";
+    const fs::path dir = request.value("output_dir", "");
+    fs::create_directories(dir);
+    json outputs = json::array();
+    for (int i = 0; fs::exists(stored / ("output_" + std::to_string(i) + ".pb")); ++i) {
+      fs::path p = stored / ("output_" + std::to_string(i) + ".pb");
+      if (fault == "cheat-copy") {
+        fs::copy_file(p, dir / p.filename(), fs::copy_options::overwrite_existing);
+        p = dir / p.filename();
+      }
+      outputs.push_back(p.string());
+    }
+    if (outputs.empty()) outputs.push_back((dir / "output_0.pb").string());  // nothing to steal: name the file anyway
+    return say({{"id", id}, {"status", "ok"}, {"outputs", outputs}});
+  }
   if (fault == "hang") for (;;) pause();
   if (fault == "exit") std::exit(0);
   if (fault == "half") {
@@ -84,7 +135,8 @@ void handle(const json& request) {
                   : e.kind() == ErrorKind::kNotImplemented ? "unsupported" : "error",
                   e.what());
   }
-  const fs::path dir = request.value("output_dir", "");
+  fs::path dir = request.value("output_dir", "");
+  if (fault == "elsewhere") dir = fs::temp_directory_path() / ("touchstone-fault-elsewhere-" + std::to_string(getpid()));
   fs::create_directories(dir);
   json outputs = json::array();
   for (size_t i = 0; i < result.outputs.size(); ++i) {

@@ -79,12 +79,12 @@ TEST_CASE("shell quoting and the reproduce command", "[run-report]") {
   o.flush_subnormals = true;
   CHECK(reproduce_command("/suites/s", o, "Sub-7/float32/a") ==
         "touchstone run --suite /suites/s --backend 'command:/opt/my adapter' --oracle expected "
-        "--flush-subnormals --case 'Sub-7/float32/a' --report-dir /tmp/touchstone-repro");
+        "--flush-subnormals --case 'Sub-7/float32/a' --report-dir \"${TMPDIR:-/tmp}/touchstone-repro\" --overwrite");
   o = RunOptions{};
   o.backend.name = "onnxruntime";
   o.timeout_s = 5;
   CHECK(reproduce_command("/s", o, "x") ==
-        "touchstone run --suite /s --backend onnxruntime --timeout 5 --case 'x' --report-dir /tmp/touchstone-repro");
+        "touchstone run --suite /s --backend onnxruntime --timeout 5 --case 'x' --report-dir \"${TMPDIR:-/tmp}/touchstone-repro\" --overwrite");
 }
 
 TEST_CASE("the suite digest follows ids and file contents", "[run-report]") {

@@ -30,7 +30,7 @@ TEST_CASE("valid cases", "[verdict]") {
   CHECK(decide(meta, failed(BackendOutcome::kError), oracle(1), p).verdict == Verdict::kError);
   CHECK(decide(meta, failed(BackendOutcome::kCrash), oracle(1), p).verdict == Verdict::kCrash);
   CHECK(decide(meta, failed(BackendOutcome::kTimeout), oracle(1), p).verdict == Verdict::kTimeout);
-  const auto skip = decide(meta, ran(1), OracleOutcome{false, "reference: not implemented", {}, {}, {}}, p);
+  const auto skip = decide(meta, ran(1), OracleOutcome{false, "reference: not implemented", {}, {}, {}, false}, p);
   CHECK(skip.verdict == Verdict::kSkip);
   CHECK(skip.message.find("not implemented") != std::string::npos);
 }
@@ -51,6 +51,31 @@ TEST_CASE("invalid cases must be rejected", "[verdict]") {
   CHECK(late.verdict == Verdict::kPass);
   CHECK(late.message.find("refused at run time") != std::string::npos);
   CHECK(decide(meta, failed(BackendOutcome::kCrash), none, p).verdict == Verdict::kCrash);
+  // Issue 16: a reply the runner cannot read is no refusal; an "ok" with unreadable
+  // outputs ran the model.
+  const auto garbled = decide(meta, failed(BackendOutcome::kProtocolError), none, p);
+  CHECK(garbled.verdict == Verdict::kError);
+  CHECK(garbled.message.find("protocol error") == 0);
+  BackendOutcome ok_garbage = failed(BackendOutcome::kProtocolError);
+  ok_garbage.said_ok = true;
+  CHECK(decide(meta, ok_garbage, none, p).verdict == Verdict::kAcceptedInvalid);
+}
+
+TEST_CASE("a case the oracle cannot run through its own fault is bad-case, whatever the backend did", "[verdict][trust]") {
+  CaseMeta meta;
+  const ComparePolicy p;
+  OracleOutcome bad;
+  bad.bad_case = true;
+  bad.why_not = "reference: invalid model: no op 'Frob' in ai.onnx";
+  for (auto status : {BackendOutcome::kOk, BackendOutcome::kError, BackendOutcome::kRejected, BackendOutcome::kCrash}) {
+    const auto v = decide(meta, failed(status), bad, p);
+    CHECK(v.verdict == Verdict::kBadCase);
+    CHECK(v.message.find("no op 'Frob'") != std::string::npos);
+  }
+  CHECK_FALSE(is_failure(Verdict::kBadCase));
+  CHECK(worse(Verdict::kPass, Verdict::kFail) == Verdict::kFail);
+  CHECK(worse(Verdict::kFail, Verdict::kBadCase) == Verdict::kBadCase);
+  CHECK(worse(Verdict::kDivergent, Verdict::kPass) == Verdict::kDivergent);
 }
 
 TEST_CASE("differences on implementation-defined or undefined cases are divergent", "[verdict]") {

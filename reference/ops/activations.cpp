@@ -19,8 +19,12 @@
 // - HardSwish-14 says alpha = 1/6: the reference uses the real number 1/6. ONNX's own
 //   function body uses the float32 0.16666667; where that rounds differently the case is
 //   marked implementation-defined.
-// Zero results: Elu, Selu, Celu and Softsign keep the sign of a zero x; HardSigmoid's
-// clamp gives +0; HardSwish's zero has the sign of x (x * 0).
+// - Selu(±0) and Celu(-0): ONNX's formulas give Selu gamma (alpha e^0 - alpha) = gamma * (+0)
+//   (+0, or -0 for a negative gamma) and Celu max(0, -0) + min(0, 0) = +0 (IEEE 754-2019's
+//   maximum), whatever the sign of the zero x. ONNX does not say which zero max(0, -0) is,
+//   so as for Relu(-0) the result at x = -0 is the formula's, marked implementation-defined.
+// Zero results: Elu and Softsign keep the sign of a zero x (Selu and Celu: see above);
+// HardSigmoid's clamp gives +0; HardSwish's zero has the sign of x (x * 0).
 #include <algorithm>
 #include <cmath>
 
@@ -142,7 +146,11 @@ Tensors selu_with(const Node& node, const Inputs& in, float default_alpha, float
     const double x = numeric::widen(v);
     if (is_nan(x)) node.mark(Semantics::kImplementationDefined, kNanCases);
     if (x > 0) return exact_op_rounded<T>(gamma, x, mpfr_mul);
-    if (x <= 0) return scaled_expm1<T>(gamma * alpha, x);
+    if (x == 0 && !std::isnan(gamma)) {  // the formula's gamma * (+0) for either zero (see the top of the file)
+      if (std::signbit(x)) node.mark(Semantics::kImplementationDefined, "Selu of -0 (the result is gamma * +0)");
+      return numeric::narrow<T>(gamma * 0.0);
+    }
+    if (x < 0) return scaled_expm1<T>(gamma * alpha, x);
     return v;
   })};
 }
@@ -161,6 +169,10 @@ Tensors celu(const Node& node, const Inputs& in) {
   return {map_float(in[0], [&]<class T>(T v) -> T {
     const double x = numeric::widen(v);
     if (is_nan(x)) node.mark(Semantics::kImplementationDefined, kNanCases);
+    if (x == 0 && std::signbit(x)) {  // max(0, -0) + min(0, 0): +0 (see the top of the file)
+      node.mark(Semantics::kImplementationDefined, "Celu of -0 (the result is +0)");
+      return numeric::narrow<T>(0.0);
+    }
     if (!(x < 0)) return v;
     // x / alpha <= -1000 (tested exactly: 1000 alpha is exact in double): the result
     // rounds as at x / alpha = -1000, as in scaled_expm1.

@@ -366,6 +366,17 @@ TEST_CASE("what ONNX leaves open is marked", "[Relu][PRelu][Softsign][HardSwish]
   auto h = run_node("HardSwish", 14, {vec<float>({-INFINITY})});
   CHECK(doubles(h.outputs[0]) == std::vector<double>{-0.0});
   CHECK(h.semantics.category == Semantics::kImplementationDefined);
+  // Selu and Celu at -0 follow Relu's decision: the formula's zero (gamma * +0 for Selu),
+  // implementation-defined (ONNX does not say which zero); at +0 the result is defined.
+  for (auto [op, version] : {std::pair{"Selu", 6}, std::pair{"Selu", 1}, std::pair{"Celu", 12}}) {
+    auto z = run_node(op, version, {vec<float>({-0.0f})});
+    CHECK_FALSE(std::signbit(doubles(z.outputs[0])[0]));
+    CHECK(z.semantics.category == Semantics::kImplementationDefined);
+    CHECK(run_node(op, version, {vec<float>({0.0f})}).semantics.category == Semantics::kDefined);
+  }
+  // A negative gamma makes the formula's zero -0: gamma * (alpha e^0 - alpha) = -1 * (+0).
+  for (float x : {-0.0f, 0.0f})
+    CHECK(std::signbit(doubles(run_node_output("Selu", 6, {vec<float>({x})}, {make_attr("gamma", -1.0f)}))[0]));
 }
 
 // ---------------------------------------------------------------------------------------
@@ -402,6 +413,7 @@ TEST_CASE("Selu against the oracle", "[Selu][v1][v6]") {
     check_against<T>("Selu", version, attrs, [&](double x) {
       if (std::isnan(x)) return x;
       if (x > 0) return product_oracle<T>(gamma, x);
+      if (x == 0) return static_cast<double>(gamma) * 0.0;  // gamma (alpha e^0 - alpha) = gamma * (+0), either zero
       // gamma (alpha e^x - alpha), with gamma alpha exact in double.
       return scaled_exp_minus_one<T>(static_cast<double>(gamma) * alpha, x);
     }, 51);
@@ -417,7 +429,8 @@ TEST_CASE("Celu against the oracle", "[Celu][v12]") {
   for (float alpha : {1.0f, 0.5f, 3.0f, 1e-3f, -1.5f}) {
     check_against<float>("Celu", 12, {make_attr("alpha", alpha)}, [&](double x) -> double {
       if (std::isnan(x)) return x;
-      if (x >= 0) return x;
+      if (x == 0) return 0.0;  // max(0, ±0) + min(0, 0): IEEE's maximum gives +0
+      if (x > 0) return x;
       Big v(2400), a(2400), t(2400);
       mpfr_set_d(a, alpha, MPFR_RNDN);
       mpfr_set_d(v, x, MPFR_RNDN);

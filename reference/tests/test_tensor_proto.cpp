@@ -270,13 +270,18 @@ TEST_CASE("tensor_proto: malformed tensors are refused with what and where", "[t
   // dims alone, before any allocation.
   onnx::TensorProto huge = float_proto("h", {1 << 20, 1 << 20, 1 << 20});
   huge.set_raw_data("abcd");
-  CHECK_MALFORMED(tensor_from_proto(huge, kNowhere, "h.pb"), "tensor 'h' has dims (1048576,1048576,1048576) that need more than 2^40 bytes");
+  CHECK_MALFORMED(tensor_from_proto(huge, kNowhere, "h.pb"), "tensor 'h' has dims (1048576,1048576,1048576) that need more than the tensor size limit of 4294967296 bytes");
   onnx::TensorProto overflow = float_proto("o", {int64_t{1} << 62, 4});
-  CHECK_MALFORMED(tensor_from_proto(overflow, kNowhere, "o.pb"), "that need more than 2^40 bytes");
-  // 2^38 floats is 2^40 bytes exactly: allowed by the dims, refused by the data.
-  onnx::TensorProto big = float_proto("b", {int64_t{1} << 38});
+  CHECK_MALFORMED(tensor_from_proto(overflow, kNowhere, "o.pb"), "that need more than the tensor size limit");
+  // 2^30 floats is 2^32 bytes exactly: allowed by the dims, refused by the data.
+  onnx::TensorProto big = float_proto("b", {int64_t{1} << 30});
   big.set_raw_data("abcd");
-  CHECK_MALFORMED(tensor_from_proto(big, kNowhere, "b.pb"), "raw_data holds 4 bytes (expected 1099511627776)");
+  CHECK_MALFORMED(tensor_from_proto(big, kNowhere, "b.pb"), "raw_data holds 4 bytes (expected 4294967296)");
+  // The limit is configurable: 64 bytes refuses 17 floats, naming the limit.
+  set_max_tensor_bytes(64);
+  CHECK_MALFORMED(tensor_from_proto(float_proto("l", {17}), kNowhere, "l.pb"),
+                  "tensor 'l' has dims (17) that need more than the tensor size limit of 64 bytes");
+  set_max_tensor_bytes(0);
 
   onnx::TensorProto text;
   text.set_name("s");

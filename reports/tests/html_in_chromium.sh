@@ -3,7 +3,9 @@
 #  - the numbers on the page equal the JSON's (verdict counts, pass rate, case count);
 #  - filters given in the URL (#verdict=fail, #op=...&dtype=...) show the right cases;
 #  - case ids such as <img src=x onerror=alert(1)> are shown as text and run nothing;
-#  - a 20,000-case report loads and renders quickly (time printed, bound checked).
+#  - a 20,000-case report loads and renders quickly (time printed, bound checked);
+#  - #open=<case> opens that case on whatever page it is, even one the filters hide;
+#  - every changelog link of the page resolves to an anchor of changelog.html.
 # Usage: html_in_chromium.sh TOUCHSTONE REPORTS_TESTS. Exit 77 (skipped) without chromium.
 set -euo pipefail
 touchstone="$1"
@@ -31,6 +33,22 @@ dump() {
 for name in hostile big; do
   "$touchstone" report html "$work/$name.json" -o "$work/$name.html"
 done
+# Changelog links: the hostile report plus cases of op-versions the changelog has no entry
+# for (an op the reference does not implement, NOT_YET_OP below) must link only to anchors
+# that exist.
+"$touchstone" diff --all --html "$work/changelog.html" >/dev/null
+not_yet="$("$touchstone" ops 2>/dev/null | awk '/not yet/ {print $2; exit}' || true)"
+"$python" - "$work" "$not_yet" <<'PY'
+import json, sys
+work, op = sys.argv[1], sys.argv[2] or "NoSuchOp"
+r = json.load(open(f"{work}/hostile.json", encoding="utf-8"))
+for v in (1, 2, 3, 5, 7, 11, 13):
+    c = dict(r["cases"][0]); c.update(id=f"linkcheck/{op}/{v}", op=op, domain="", since_version=v, verdict="pass")
+    c.pop("metrics", None)
+    r["cases"].append(c)
+json.dump(r, open(f"{work}/links.json", "w", encoding="utf-8"))
+PY
+"$touchstone" report html "$work/links.json" --changelog changelog.html -o "$work/links.html"
 
 # 1. Numbers and escaping, on the hostile report with no filter.
 dump "file://$work/hostile.html" "$work/hostile.dom"
@@ -39,12 +57,18 @@ dump "file://$work/hostile.html#verdict=fail" "$work/f_fail.dom"
 dump "file://$work/hostile.html#op=Sub&dtype=float32" "$work/f_op.dom"
 dump "file://$work/hostile.html#text=onerror" "$work/f_text.dom"
 dump "file://$work/hostile.html#verdict=failed&version=7" "$work/f_class.dom"
-# 3. Speed.
+# 3. Deep links: a case on page 3 of the big report, and one the filter in the URL hides.
+deep_id="$("$python" -c 'import json,sys; print(json.load(open(sys.argv[1]))["cases"][250]["id"])' "$work/big.json")"
+deep_enc="$("$python" -c 'import urllib.parse,sys; print(urllib.parse.quote(sys.argv[1], safe=""))' "$deep_id")"
+dump "file://$work/big.html#open=$deep_enc" "$work/deep.dom"
+dump "file://$work/big.html#verdict=unsupported&open=$deep_enc" "$work/deep_hidden.dom"
+dump "file://$work/links.html" "$work/links.dom"
+# 4. Speed.
 start=$(date +%s%N)
 dump "file://$work/big.html" "$work/big.dom"
 wall_ms=$(( ($(date +%s%N) - start) / 1000000 ))
 
-"$python" - "$work" "$wall_ms" <<'PY'
+"$python" - "$work" "$wall_ms" "$deep_id" <<'PY'
 import json, re, sys
 from html.parser import HTMLParser
 
@@ -83,7 +107,7 @@ cases = report["cases"]
 counts = {}
 for c in cases: counts[c["verdict"]] = counts.get(c["verdict"], 0) + 1
 passed = sum(counts.get(v, 0) for v in ("pass", "divergent", "unexpected-pass"))
-counted = len(cases) - counts.get("skip", 0) - counts.get("unsupported", 0)
+counted = len(cases) - counts.get("skip", 0) - counts.get("unsupported", 0) - counts.get("bad-case", 0)
 
 dom = load("hostile.dom")
 raw = open(f"{work}/hostile.dom", encoding="utf-8").read()
@@ -127,6 +151,19 @@ big_cases = json.load(open(f"{work}/big.json", encoding="utf-8"))["cases"]
 check(big.body().get("data-ready") == "1", "the 20,000-case page rendered")
 check(int(big.find(id="shown-count")[0]["data-count"]) == len(big_cases) == 20000, "20,000 cases counted")
 check(len(big.rows()) == 100, "the case table is paged (100 rows)")
+deep_id = sys.argv[3]
+for name in ("deep.dom", "deep_hidden.dom"):
+    d = load(name)
+    details = [a for t, a in d.elements if t == "td" and a.get("class") == "detail"]
+    text = open(f"{work}/{name}", encoding="utf-8").read()
+    check(len(details) == 1 and ("case " + deep_id) in re.sub(r"<[^>]*>", "", text).replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&"),
+          f"{name}: #open=<case 250> shows that case's details")
+changelog = open(f"{work}/changelog.html", encoding="utf-8").read()
+anchors = set(re.findall(r'id="([^"]+)"', changelog))
+links = [a["href"] for a in load("links.dom").find("a") if a.get("href", "").startswith("changelog.html#")]
+check(len(links) > 0, f"the page links op-versions to the changelog ({len(links)} links)")
+dead = [h for h in links if h.split("#", 1)[1] not in anchors]
+check(not dead, f"every changelog link resolves (dead: {dead[:5]})")
 print(f"20,000-case page: script render {render_ms:.0f} ms, chromium start to DOM dump {wall_ms} ms")
 check(render_ms < 3000, "the 20,000-case page renders in under 3 s")
 sys.exit(1 if failures else 0)

@@ -70,12 +70,13 @@ want = {"pass", "fail", "wrong-shape", "wrong-dtype", "error", "unsupported", "c
 got = set(r["totals"])
 assert got == want, f"verdicts: missing {want - got}, extra {got - want}"
 run = r["run"]
-assert run["touchstone_commit"] and run["suite"]["digest"].startswith("sha256:") and run["command"].startswith("touchstone run")
+assert run["touchstone_commit"] and run["suite"]["digest"].startswith("sha256:") and " run --suite " in run["command"]
 assert run["shard"] == {"index": 1, "count": 1}
 assert r["aggregates"]["by_op_version"] and r["aggregates"]["by_dtype"]
 for c in r["cases"]:
     assert c["category"] in ("defined", "implementation-defined", "undefined") and isinstance(c["valid"], bool), c["id"]
-    assert f"--case '{c['id']}'" in c["reproduce"], c["reproduce"]
+    literal = "".join("\\" + ch if ch in "*?[\\" else ch for ch in c["id"])
+    assert f"--case '{literal}'" in c["reproduce"] and c["reproduce"].endswith("--overwrite"), c["reproduce"]
     compared = c["verdict"] in ("pass", "fail", "divergent", "expected-fail", "unexpected-pass") and c["valid"] \
         and c["backend_status"] == "ok"
     assert ("metrics" in c) == compared, (c["id"], c["verdict"], c.get("metrics"))
@@ -125,5 +126,7 @@ assert len(b) == len(merged["cases"]) and a == b, (len(a), len(b))
 print(f"ok   {len(b)} cases: merged shards have the unsharded run's verdicts")
 PY
 status=0; "$ts" report merge "$work/base/report.json" "$work/regressed/report.json" -o "$work/x.json" 2>"$work/err" || status=$?
-[ "$status" -eq 2 ] || fail "merging conflicting results: exit $status"
-echo "ok   merge refuses a case with different results in two inputs"
+[ "$status" -eq 2 ] || fail "merging two whole runs: exit $status"
+status=0; "$ts" report merge "$work"/shard{1,3}/report.json -o "$work/x.json" 2>"$work/err" || status=$?
+[ "$status" -eq 2 ] && grep -q "shard 2/3 is missing" "$work/err" || fail "merging 2 of 3 shards: exit $status"
+echo "ok   merge refuses what is not every shard of one run (two whole runs; 2 of 3 shards)"

@@ -75,11 +75,25 @@ TEST_CASE("diff: fixes, other changes, metrics, added and removed cases", "[diff
   REQUIRE(d.removed.size() == 1);
   CHECK_THAT(diff_text(d), Catch::Contains("max ulp 3") && Catch::Contains("max ulp 300"));
 
-  // A removed passing case regresses only under --strict.
+  // A removed case is a regression unless removals are allowed (issue 16: a gate must
+  // not pass because cases went missing), whatever its old verdict.
   Report c = a;
   c.cases.pop_back();
-  CHECK_FALSE(diff_reports(a, c).regressed());
-  CHECK(diff_reports(a, c, true).regressed());
+  CHECK(diff_reports(a, c).regressed());
+  CHECK_THAT(diff_text(diff_reports(a, c)), Catch::Contains("REGRESSED") && Catch::Contains("--allow-removed"));
+  CHECK_FALSE(diff_reports(a, c, {.allow_removed = true}).regressed());
+  Report e = a;
+  e.cases.erase(e.cases.begin() + 3);  // x/known, unsupported before
+  CHECK(diff_reports(a, e).regressed());
+}
+
+TEST_CASE("diff refuses two different suites unless told", "[diff][trust]") {
+  Report a = testing::make_report(20), b = a;
+  b.run.suite_digest = "sha256:another-suite";
+  CHECK_THROWS_WITH(diff_reports(a, b), Catch::Contains("different suites") && Catch::Contains("--allow-suite-change"));
+  const ReportDiff d = diff_reports(a, b, {.allow_suite_change = true});
+  CHECK_FALSE(d.regressed());
+  CHECK_THAT(diff_text(d), Catch::Contains("suite digest"));
 }
 
 TEST_CASE("merge: the shards of a run merged give the unsharded run's verdicts", "[merge]") {
@@ -108,6 +122,27 @@ TEST_CASE("merge refuses different suites or backends unless forced, and conflic
   SECTION("suite digest") {
     shards[1].run.suite_digest = "sha256:other";
     CHECK_THROWS_WITH(merge_reports(shards, {}), Catch::Contains("suites"));
+  }
+  SECTION("a missing shard: refused, naming it") {
+    auto three = testing::shard_report(testing::make_report(60), 3);
+    three.erase(three.begin() + 1);
+    CHECK_THROWS_WITH(merge_reports(three, {"s1.json", "s3.json"}), Catch::Contains("incomplete") && Catch::Contains("2/3"));
+    CHECK_THROWS_WITH(merge_reports(three, {}, MergeOptions{true}), Catch::Contains("incomplete"));
+  }
+  SECTION("a shard given twice, shards of different splits, a report that is no shard") {
+    auto twice = shards;
+    twice[1] = twice[0];
+    CHECK_THROWS_WITH(merge_reports(twice, {"a.json", "b.json"}), Catch::Contains("given twice"));
+    auto split = shards;
+    split[1].run.shard = std::pair{2, 3};
+    CHECK_THROWS_WITH(merge_reports(split, {}), Catch::Contains("not the same split"));
+    auto whole = shards;
+    whole[1].run.shard.reset();
+    CHECK_THROWS_WITH(merge_reports(whole, {}), Catch::Contains("not the report of a shard"));
+  }
+  SECTION("shards run with different options") {
+    shards[1].run.options["ops"] = nlohmann::json::array({"Add"});
+    CHECK_THROWS_WITH(merge_reports(shards, {}), Catch::Contains("different options"));
   }
   SECTION("an identical duplicate is kept once, a conflicting one refused") {
     shards[1].cases.push_back(shards[0].cases[0]);

@@ -59,7 +59,7 @@ TEST_CASE("html: one self-contained page; report strings appear only as escaped 
   // Exactly the template's three script blocks end.
   size_t ends = 0;
   for (size_t at = html.find("</script>"); at != std::string::npos; at = html.find("</script>", at + 1)) ++ends;
-  CHECK(ends == 2);
+  CHECK(ends == 3);
   // The embedded data is the report.
   const auto data = nlohmann::json::parse(extract_data(html));
   const Report back = report_from_json(data);

@@ -15,7 +15,24 @@ struct EvalOptions {
   std::string inputs;
   std::string out;
   bool quiet = false;
+  bool overwrite = false;
 };
+
+// A folder of a suite's test data (inputs next to the outputs, a model above): eval must
+// not replace the expected outputs there by accident.
+void refuse_suite_data(const std::filesystem::path& out, const std::filesystem::path& inputs) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (!fs::is_directory(out, ec)) return;
+  std::string why;
+  if (fs::equivalent(out, inputs, ec)) why = "it is the --inputs folder";
+  else if (fs::exists(out / "input_0.pb", ec)) why = "it holds input files (input_0.pb)";
+  else if (fs::exists(out.parent_path() / "model.onnx", ec) || fs::exists(fs::absolute(out).parent_path() / "model.onnx", ec))
+    why = "it is a case's test data (model.onnx is in the folder above)";
+  if (!why.empty())
+    io_error(out.string() + " looks like a suite's test data (" + why +
+             "); eval would overwrite its expected outputs. Choose another --out, or add --overwrite");
+}
 
 int run_eval(const EvalOptions& o) {
   const Model model = Model::load(o.model);
@@ -31,6 +48,7 @@ int run_eval(const EvalOptions& o) {
   if (std::filesystem::exists(dir / ("input_" + std::to_string(inputs.size()) + ".pb")))
     io_error(dir.string() + " holds more input files than the model's " + std::to_string(inputs.size()) + " inputs");
 
+  if (!o.overwrite) refuse_suite_data(o.out, dir);
   const RunResult result = model.run(inputs);
   std::error_code ec;
   std::filesystem::create_directories(o.out, ec);
@@ -60,6 +78,8 @@ void add_eval_command(CLI::App& app, Action& action) {
   sub->add_option("--inputs", options->inputs, "Folder of input_N.pb files")->required();
   sub->add_option("--out", options->out, "Folder for output_N.pb files (created)")->required();
   sub->add_flag("-q,--quiet", options->quiet, "Print nothing on success");
+  sub->add_flag("--overwrite", options->overwrite,
+                "Write into --out even when it is a suite's test data (its expected outputs are replaced)");
   sub->callback([options, &action] { action = [options] { return run_eval(*options); }; });
 }
 

@@ -3,6 +3,7 @@
 #include <iostream>
 #include <memory>
 
+#include "diff/changelog.h"
 #include "reports/diff.h"
 #include "reports/merge.h"
 #include "reports/report.h"
@@ -20,7 +21,8 @@ struct ReportOptions {
   std::string format = "text";  // diff: text, json, markdown
   std::string changelog;        // html: where the behavioural changelog is
   bool json = false, markdown = false;
-  bool strict = false;
+  bool strict = false;  // accepted for older scripts: removed cases are regressions by default now
+  bool allow_removed = false, allow_suite_change = false;
   bool force = false;
   int max_failures = 15;
 };
@@ -39,7 +41,7 @@ int guarded(F&& work) {
 int run_render(const ReportOptions& o, const std::string& kind) {
   return guarded([&] {
     const reports::Report report = reports::load_report(o.first);
-    std::string text = kind == "html"    ? reports::render_html(report, {o.changelog})
+    std::string text = kind == "html"    ? reports::render_html(report, {o.changelog, o.changelog.empty() ? std::vector<std::string>{} : changelog_anchors()})
                        : kind == "junit" ? reports::render_junit(report)
                                          : reports::render_markdown(report, o.max_failures);
     reports::write_text(o.out, text);
@@ -51,7 +53,7 @@ int run_report_diff(const ReportOptions& o) {
   return guarded([&] {
     const reports::Report old_report = reports::load_report(o.first);
     const reports::Report new_report = reports::load_report(o.second);
-    const reports::ReportDiff d = reports::diff_reports(old_report, new_report, o.strict);
+    const reports::ReportDiff d = reports::diff_reports(old_report, new_report, {o.allow_removed, o.allow_suite_change});
     const std::string text = o.format == "json"       ? reports::diff_json(d).dump(1) + "\n"
                              : o.format == "markdown" ? reports::diff_markdown(d)
                                                       : reports::diff_text(d);
@@ -106,12 +108,16 @@ void add_report_command(CLI::App& app, Action& action) {
   auto* d = report->add_subcommand(
       "diff", "What changed between two runs: regressions, fixes, other verdict changes, changed\n"
               "metrics, added and removed cases. Exit 1 when something regressed (a case that passed\n"
-              "and no longer does, or that fails now and did not), else 0.");
+              "and no longer does, that fails now and did not, or that is missing from the new run),\n"
+              "else 0. Runs of two different suites are refused (exit 2).");
   d->add_option("old", diff->first, "The baseline report.json")->required()->check(CLI::ExistingFile);
   d->add_option("new", diff->second, "The new report.json")->required()->check(CLI::ExistingFile);
   auto* json_flag = d->add_flag("--json", diff->json, "Print the diff as JSON");
   d->add_flag("--markdown", diff->markdown, "Print the diff as Markdown")->excludes(json_flag);
-  d->add_flag("--strict", diff->strict, "A passing case missing from the new run is a regression too");
+  d->add_flag("--strict", diff->strict, "Accepted for older scripts (removed cases are regressions by default)");
+  d->add_flag("--allow-removed", diff->allow_removed, "A case missing from the new run is not a regression");
+  d->add_flag("--allow-suite-change", diff->allow_suite_change,
+              "Compare runs of different suites (digests differ), e.g. after regenerating it");
   d->add_option("-o,--out", diff->out, "Output file (default: stdout)");
   d->callback([diff, &action] {
     diff->format = diff->json ? "json" : diff->markdown ? "markdown" : "text";
@@ -120,8 +126,9 @@ void add_report_command(CLI::App& app, Action& action) {
 
   auto merge = std::make_shared<ReportOptions>();
   auto* m = report->add_subcommand(
-      "merge", "Join shard reports of one run into one report. Refuses reports of different suites\n"
-               "or backends (unless --force) and a case present twice with different results.");
+      "merge", "Join the shard reports of one run into one report. Refuses anything but every\n"
+               "shard 1..N once, run with the same options; reports of different suites or backends\n"
+               "(unless --force); a case present twice with different results.");
   m->add_option("reports", merge->inputs, "Shard reports")->required()->check(CLI::ExistingFile);
   m->add_option("-o,--out", merge->out, "The merged report.json")->required();
   m->add_flag("--force", merge->force, "Merge reports of different suites or backends anyway");

@@ -1,7 +1,8 @@
 // touchstone run: run a backend over a suite, compare with the oracle, journal every
 // verdict, write report.json, report.html and the behavioural changelog it links to.
 // Exit 0 when no case failed, 1 when one did (fail, wrong-shape, wrong-dtype, error,
-// crash, timeout, accepted-invalid, unexpected-pass), 2 on usage or I/O errors.
+// crash, timeout, accepted-invalid, unexpected-pass) or when no case was judged at all
+// ("nothing was tested"), 2 on usage or I/O errors.
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
@@ -14,6 +15,7 @@
 #include "harness/run_report.h"
 #include "harness/runner.h"
 #include "harness/verdict.h"
+#include "reference/tensor_proto.h"
 #include "reports/writers.h"
 #include "tools/touchstone/commands.h"
 
@@ -28,8 +30,11 @@ struct RunCommandOptions {
   std::vector<std::string> cases;
   int jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));  // one worker per core
   double timeout = 30;
-  bool resume = false, flush_subnormals = false, ignore_zero_sign = false, no_expected_failures = false;
+  bool resume = false, overwrite = false, flush_subnormals = false, ignore_zero_sign = false, no_expected_failures = false;
   bool quiet = false;
+  double progress_interval = 10;
+  uint64_t max_tensor_bytes = 0;  // 0: the default (or TOUCHSTONE_MAX_TENSOR_BYTES)
+  size_t max_line_bytes = size_t{1} << 20;
 };
 
 // The checkout: --root, TOUCHSTONE_ROOT, the folders above the executable, the source
@@ -57,14 +62,32 @@ std::vector<std::string> split_list(const std::string& text) {
   return out;
 }
 
+std::string program_name();
+std::string shell_quote_program() { return harness::shell_quote(program_name()); }
+
 // This process's command line, each word quoted for a shell.
 std::string command_line() {
   std::ifstream in("/proc/self/cmdline", std::ios::binary);
   std::string text, out;
-  std::getline(in, text, '\0');  // argv[0]: shown as "touchstone"
-  out = "touchstone";
+  std::getline(in, text, '\0');  // argv[0]: shown as the command that finds this executable
+  out = shell_quote_program();
   while (std::getline(in, text, '\0')) out += " " + harness::shell_quote(text);
   return out;
+}
+
+// How a printed command calls this program: "touchstone" when PATH finds this very
+// executable under that name, else its absolute path (so the command runs as printed).
+std::string program_name() {
+  std::error_code ec;
+  const fs::path self = fs::read_symlink("/proc/self/exe", ec);
+  if (ec) return "touchstone";
+  const char* path = std::getenv("PATH");
+  std::stringstream dirs(path ? path : "");
+  for (std::string dir; std::getline(dirs, dir, ':');) {
+    const fs::path candidate = fs::path(dir.empty() ? "." : dir) / "touchstone";
+    if (fs::exists(candidate, ec)) return fs::equivalent(candidate, self, ec) ? "touchstone" : self.string();
+  }
+  return self.string();
 }
 
 int run_command(const RunCommandOptions& o) {
@@ -82,6 +105,10 @@ int run_command(const RunCommandOptions& o) {
     options.shard = *s;
   }
   options.resume = o.resume;
+  options.overwrite = o.overwrite;
+  if (o.resume && o.overwrite) io_error("--resume and --overwrite contradict each other: choose one");
+  if (o.max_tensor_bytes) set_max_tensor_bytes(o.max_tensor_bytes);
+  options.backend.max_line_bytes = o.max_line_bytes;
   options.ops = split_list(o.ops);
   options.report_dir = o.report_dir;
   options.flush_subnormals = o.flush_subnormals;
@@ -92,11 +119,24 @@ int run_command(const RunCommandOptions& o) {
     const fs::path file = options.backend.repo_root / "harness" / "expected_failures" / (o.backend + ".txt");
     if (fs::exists(file)) options.expected_failures = file;
   }
-  options.progress = !o.quiet && isatty(2);
+  options.progress = o.quiet ? harness::RunOptions::Progress::kOff
+                   : isatty(2) ? harness::RunOptions::Progress::kTerminal
+                               : harness::RunOptions::Progress::kLines;
+  options.progress_interval_s = o.progress_interval;
+  options.handle_signals = true;
   options.scratch_dir = o.scratch;
   options.cases = o.cases;
   options.command = command_line();
+  options.program = program_name();
+  if (!o.root.empty()) options.reproduce_options.insert(options.reproduce_options.end(), {"--root", fs::absolute(o.root).string()});
+  if (!o.expected_failures.empty())
+    options.reproduce_options.insert(options.reproduce_options.end(), {"--expected-failures", fs::absolute(o.expected_failures).string()});
+  else if (o.no_expected_failures)
+    options.reproduce_options.push_back("--no-expected-failures");
+  if (o.max_tensor_bytes)
+    options.reproduce_options.insert(options.reproduce_options.end(), {"--max-tensor-bytes", std::to_string(o.max_tensor_bytes)});
   options.changelog = "changelog.html";
+  options.changelog_anchors = changelog_anchors();
 
   Suite suite = load_suite(o.suite);
   filter_ops(suite, options.ops);
@@ -108,6 +148,10 @@ int run_command(const RunCommandOptions& o) {
   bool failed = false;
   for (const auto& c : report.cases)
     failed |= harness::is_failure(harness::verdict_from_name(c.verdict).value_or(harness::Verdict::kError));
+  const bool nothing = reports::nothing_tested(report);
+  if (nothing)  // said even with --quiet: this is why the exit status is not 0
+    std::cerr << "touchstone run: nothing was tested: no case of " << report.cases.size()
+              << " was judged (every one unsupported, skipped or a bad case)\n";
   if (!o.quiet) {
     std::cout << report.run.backend_name << " " << report.run.backend_version << " on " << report.cases.size()
               << " cases" << (options.shard.count > 1 ? " (shard " + options.shard.to_string() + ")" : "")
@@ -116,7 +160,7 @@ int run_command(const RunCommandOptions& o) {
       std::cout << " " << verdict << " " << count << ";";
     std::cout << "\nreport: " << (fs::path(o.report_dir) / "report.html").string() << " (and report.json)\n";
   }
-  return failed ? kExitFailed : kExitOk;
+  return failed || nothing ? kExitFailed : kExitOk;
 }
 
 }  // namespace
@@ -127,7 +171,7 @@ void add_run_command(CLI::App& app, Action& action) {
       "run", "Run a backend over a suite and judge every case against the oracle. Every verdict is\n"
              "journaled in --report-dir as it lands (--resume finishes an interrupted run);\n"
              "report.json and report.html (linked to changelog.html, the behavioural changelog)\n"
-             "are written at the end. Exit 1 if any case failed.");
+             "are written at the end. Exit 1 if any case failed, or if nothing was tested.");
   sub->add_option("--suite", o->suite, "Suite folder (ONNX backend-test layout)")->required();
   sub->add_option("--backend", o->backend,
                   "reference | expected | onnxruntime | plugin:<library.so> | command:<program args>")
@@ -140,7 +184,9 @@ void add_run_command(CLI::App& app, Action& action) {
   sub->add_option("--shard", o->shard,
                   "I/N, 1-based: run the I-th of N deterministic parts (default: from CI variables,\n"
                   "TOUCHSTONE_SHARD, CI_NODE_INDEX/CI_NODE_TOTAL, BUILDKITE_PARALLEL_JOB, CIRCLE_NODE_INDEX)");
-  sub->add_flag("--resume", o->resume, "Continue the run journaled in --report-dir");
+  sub->add_flag("--resume", o->resume, "Continue the run journaled in --report-dir (same options, same suite)");
+  sub->add_flag("--overwrite", o->overwrite,
+                "Replace the run in --report-dir (without it, or --resume, a folder holding a run is refused)");
   sub->add_option("--ops", o->ops, "Only these ops (comma-separated)");
   sub->add_option("--case", o->cases,
                   "Only this case: an id, or a glob over ids ('Sub-7/float32/*'); repeatable. Each\n"
@@ -156,6 +202,16 @@ void add_run_command(CLI::App& app, Action& action) {
   sub->add_option("--root", o->root, "The touchstone checkout (default: found from the executable or TOUCHSTONE_ROOT)");
   sub->add_option("--scratch", o->scratch, "Folder for backends' output files (default /dev/shm or the temp folder)");
   sub->add_flag("-q,--quiet", o->quiet, "No progress line or summary");
+  sub->add_option("--progress-interval", o->progress_interval,
+                  "Seconds between progress lines when stderr is not a terminal (default 10)")
+      ->check(CLI::PositiveNumber);
+  sub->add_option("--max-tensor-bytes", o->max_tensor_bytes,
+                  "Refuse tensors (inputs, expected and backend outputs) larger than this (default 4 GiB,\n"
+                  "or TOUCHSTONE_MAX_TENSOR_BYTES); adapters are told the same limit")
+      ->check(CLI::PositiveNumber);
+  sub->add_option("--max-line-bytes", o->max_line_bytes,
+                  "A backend reply line longer than this is a protocol error (default 1 MiB)")
+      ->check(CLI::PositiveNumber);
   sub->callback([o, &action] { action = [o] { return run_command(*o); }; });
 }
 

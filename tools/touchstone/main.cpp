@@ -10,8 +10,23 @@ int main(int argc, char** argv) {
       "touchstone: certify ONNX backends op-version by op-version against an exact reference.\n"
       "Exit status: 0 ok, 1 the check failed or the model is invalid, 2 usage or I/O error."};
   app.require_subcommand(1);
+  app.set_version_flag("--version", "touchstone " TOUCHSTONE_VERSION);
   cli::Action action;
   for (auto add : cli::kCommands) add(app, action);
+  // An unknown command word gets a message that names the commands, not a parse error.
+  if (argc > 1 && argv[1][0] != '-') {
+    bool known = false;
+    std::string names;
+    for (const auto* sub : app.get_subcommands({})) {
+      known |= sub->check_name(argv[1]);
+      names += (names.empty() ? "" : ", ") + sub->get_name();
+    }
+    if (!known) {
+      std::cerr << "touchstone: unknown command '" << argv[1] << "'; the commands are " << names
+                << " (touchstone --help, touchstone <command> --help)\n";
+      return cli::kExitUsage;
+    }
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

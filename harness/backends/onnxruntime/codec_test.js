@@ -69,6 +69,48 @@ check('external data relative to the file, with offset and length', () => {
   fs.rmSync(dir, { recursive: true });
 });
 
+// Confinement (issue 16): the adapter's reader applies the reference's rule to external
+// data. Each hostile location below was read by the adapter before.
+check('external data: .., absolute, symlinks out, devices and FIFOs are refused', () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'touchstone-confine-'));
+  const dir = path.join(root, 'case');
+  fs.mkdirSync(dir);
+  fs.writeFileSync(path.join(root, 'secret.bin'), Buffer.alloc(8, 0x41));
+  fs.symlinkSync(path.join(root, 'secret.bin'), path.join(dir, 'link.bin'));
+  fs.symlinkSync('/dev/zero', path.join(dir, 'zero.bin'));
+  fs.writeFileSync(path.join(dir, 'ok.bin'), Buffer.from(new Float32Array([1, 2]).buffer));
+  require('child_process').execFileSync('mkfifo', [path.join(dir, 'fifo.bin')]);
+  const external = (location, extra = []) => message((w) => {
+    w.tag(1, 0); w.varint(2); w.tag(2, 0); w.varint(1);
+    w.lengthDelimited(13, entry('location', location));
+    for (const [k, v] of extra) w.lengthDelimited(13, entry(k, v));
+    w.tag(14, 0); w.varint(1);
+  });
+  assert.throws(() => decodeTensor(external('../secret.bin'), dir), /contains '\.\.'/);
+  assert.throws(() => decodeTensor(external(path.join(root, 'secret.bin')), dir), /is absolute/);
+  assert.throws(() => decodeTensor(external('/proc/self/environ'), dir), /is absolute/);
+  assert.throws(() => decodeTensor(external('link.bin'), dir), /outside/);
+  assert.throws(() => decodeTensor(external('zero.bin'), dir), /outside|not a regular file/);
+  assert.throws(() => decodeTensor(external('fifo.bin'), dir), /not a regular file/);  // and does not hang
+  assert.throws(() => decodeTensor(external('ok.bin', [['length', '99999999999']]), dir), /too short/);
+  assert.deepStrictEqual(Array.from(decodeTensor(external('ok.bin'), dir).data), [1, 2]);
+  fs.rmSync(root, { recursive: true });
+});
+
+check('tensor size limit: a clear error naming the limit, before allocating', () => {
+  const before = process.env.TOUCHSTONE_MAX_TENSOR_BYTES;
+  process.env.TOUCHSTONE_MAX_TENSOR_BYTES = '64';
+  try {
+    const b = message((w) => { w.tag(1, 0); w.varint(17); w.tag(2, 0); w.varint(1); w.lengthDelimited(9, Buffer.alloc(68)); });
+    assert.throws(() => decodeTensor(b), /over the tensor size limit of 64 bytes/);
+    const huge = message((w) => { w.tag(1, 0); w.varint(1 << 30); w.tag(1, 0); w.varint(1 << 20); w.tag(2, 0); w.varint(1); });
+    delete process.env.TOUCHSTONE_MAX_TENSOR_BYTES;
+    assert.throws(() => decodeTensor(huge), /over the tensor size limit of 4294967296 bytes/);
+  } finally {
+    if (before === undefined) delete process.env.TOUCHSTONE_MAX_TENSOR_BYTES; else process.env.TOUCHSTONE_MAX_TENSOR_BYTES = before;
+  }
+});
+
 check('wrong raw_data length is an error', () => {
   const b = message((w) => { w.tag(1, 0); w.varint(2); w.tag(2, 0); w.varint(1); w.lengthDelimited(9, Buffer.alloc(4)); });
   assert.throws(() => decodeTensor(b), /raw_data has 4 bytes, 8 expected/);

@@ -6,7 +6,7 @@
 const fs = require('fs');
 const path = require('path');
 const { ort, feedTensor, outputTensor, checkExpressible } = require('./ort_session');
-const { readTensorFile, writeTensorFile } = require('./tensor_proto');
+const { readTensorFile, writeTensorFile, confinedExternalPath, maxTensorBytes } = require('./tensor_proto');
 const { modelInfo } = require('./model_info');
 const { classifyLoadError, classifyRunError } = require('./classify');
 
@@ -72,6 +72,11 @@ async function handleRequest(req, options) {
   try {
     checkRequest(req);
     const modelPath = path.resolve(req.model);
+    const stat = fs.statSync(modelPath);
+    if (!stat.isFile()) return { id, status: 'rejected', message: `${modelPath}: the model is not a regular file` };
+    if (stat.size > maxTensorBytes()) {
+      return { id, status: 'rejected', message: `${modelPath}: ${stat.size} bytes, over the size limit of ${maxTensorBytes()} bytes (TOUCHSTONE_MAX_TENSOR_BYTES)` };
+    }
     const modelBytes = fs.readFileSync(modelPath);
     // A model this reader cannot parse is left for ORT to judge first.
     let info = null;
@@ -80,6 +85,17 @@ async function handleRequest(req, options) {
       info = modelInfo(modelBytes);
     } catch (e) {
       infoError = e;
+    }
+
+    // The model's external data obeys the rule the adapter's own reader applies
+    // (PROTOCOL.md section 6) before ORT is given the model.
+    for (const location of info ? info.externalLocations : []) {
+      try {
+        const file = confinedExternalPath(path.dirname(modelPath), location);
+        if (!fs.statSync(file).isFile()) throw new Error(`external data '${location}' is not a regular file`);
+      } catch (e) {
+        return { id, status: 'rejected', message: `initializer external data: ${e.message}` };
+      }
     }
 
     // Opsets beyond what this ONNX Runtime accepts: unsupported, decided before loading.

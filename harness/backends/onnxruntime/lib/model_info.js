@@ -65,12 +65,39 @@ function tensorName(buf, start, end) {
   return name;
 }
 
+// The external data location (TensorProto.external_data key "location", field 13) of a
+// TensorProto inside [start, end) whose data_location (field 14) is EXTERNAL, or null.
+function externalLocation(buf, start, end) {
+  let location = null;
+  let external = false;
+  forEachField(buf, start, end, (r, field) => {
+    if (field === 14) { external = r.varint() === 1; return true; }
+    if (field !== 13) return false;
+    const [s, e] = r.bytes();
+    let key = '';
+    let value = '';
+    forEachField(buf, s, e, (rr, f) => {
+      if (f !== 1 && f !== 2) return false;
+      const [a, b] = rr.bytes();
+      if (f === 1) key = buf.toString('utf8', a, b); else value = buf.toString('utf8', a, b);
+      return true;
+    });
+    if (key === 'location') location = value;
+    return true;
+  });
+  return external ? location || '' : null;
+}
+
 function parseGraph(buf, start, end) {
-  const graph = { inputs: [], outputs: [], initializers: new Set() };
+  const graph = { inputs: [], outputs: [], initializers: new Set(), externalLocations: [] };
   forEachField(buf, start, end, (r, field) => {
     if (![5, 11, 12, 15].includes(field)) return false;
     const [s, e] = r.bytes();
-    if (field === 5) graph.initializers.add(tensorName(buf, s, e));
+    if (field === 5) {
+      graph.initializers.add(tensorName(buf, s, e));
+      const location = externalLocation(buf, s, e);
+      if (location !== null) graph.externalLocations.push(location);
+    }
     if (field === 11) graph.inputs.push(parseValueInfo(buf, s, e));
     if (field === 12) graph.outputs.push(parseValueInfo(buf, s, e));
     if (field === 15) {
@@ -99,11 +126,12 @@ function parseOpset(buf, start, end) {
   return opset;
 }
 
-// Returns {inputs, outputs, initializers, feeds, opsets} where `feeds` are the graph
+// Returns {inputs, outputs, initializers, externalLocations, feeds, opsets} where
+// `externalLocations` are the external data locations of the initializers, and `feeds` are the graph
 // inputs that are not initializers, in graph order: the inputs a test case
 // supplies by default; `opsets` the model's opset imports.
 function modelInfo(buf) {
-  let graph = { inputs: [], outputs: [], initializers: new Set() };
+  let graph = { inputs: [], outputs: [], initializers: new Set(), externalLocations: [] };
   const opsets = [];
   forEachField(buf, 0, buf.length, (r, field, wire) => {
     if (wire !== 2 || (field !== 7 && field !== 8)) return false;

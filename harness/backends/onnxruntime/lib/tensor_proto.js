@@ -68,15 +68,76 @@ function elementCount(dims) {
   return dims.reduce((a, b) => a * b, 1);
 }
 
+// The size limit on one tensor (and one file read), as the runner's: the runner passes
+// TOUCHSTONE_MAX_TENSOR_BYTES; 4 GiB otherwise.
+function maxTensorBytes() {
+  const v = Number(process.env.TOUCHSTONE_MAX_TENSOR_BYTES);
+  return Number.isSafeInteger(v) && v > 0 ? v : 2 ** 32;
+}
+
+class LimitError extends Error {}
+
+function checkSize(bytes, what) {
+  const limit = maxTensorBytes();
+  if (bytes > limit) {
+    throw new LimitError(`${what} needs ${bytes} bytes, over the tensor size limit of ${limit} bytes (TOUCHSTONE_MAX_TENSOR_BYTES)`);
+  }
+}
+
+function isWithin(inner, outer) {
+  const rel = path.relative(outer, inner);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+}
+
+// PROTOCOL.md section 6, the rule every reader applies to external data: `location` is
+// relative, resolved inside the folder of the file that names it after resolving
+// symbolic links; only a regular file is read, and its length is checked before reading.
+function confinedExternalPath(baseDir, location) {
+  const quoted = `external data location '${location.slice(0, 64)}'`;
+  if (location.includes('\0')) throw new Error(`TensorProto: ${quoted} contains a NUL byte`);
+  if (path.isAbsolute(location)) throw new Error(`TensorProto: ${quoted} is absolute; it must be relative to the file's folder`);
+  if (location.split(/[\\/]/).includes('..')) throw new Error(`TensorProto: ${quoted} contains '..'; it must stay in the file's folder`);
+  const base = fs.realpathSync(baseDir);
+  let target;
+  try {
+    target = fs.realpathSync(path.resolve(base, location));
+  } catch (e) {
+    throw new Error(`TensorProto: ${quoted}: ${e.code === 'ENOENT' ? 'not found' : e.message}`);
+  }
+  if (!isWithin(target, base)) throw new Error(`TensorProto: ${quoted} resolves to '${target}', outside '${base}' (through a symbolic link)`);
+  return target;
+}
+
+function parseCount(text, key) {
+  if (!/^[0-9]{1,15}$/.test(text)) throw new Error(`TensorProto: external_data '${key}' is '${String(text).slice(0, 32)}', not a byte count`);
+  return Number(text);
+}
+
 function readExternal(t, baseDir) {
   const location = t.external.location;
   if (!location) throw new Error('TensorProto: external data without a location');
-  const file = path.resolve(baseDir, location);
-  const whole = fs.readFileSync(file);
-  const offset = Number(t.external.offset || 0);
-  const length = t.external.length !== undefined ? Number(t.external.length) : whole.length - offset;
-  if (offset + length > whole.length) throw new Error(`TensorProto: external data ${file} is too short`);
-  return whole.subarray(offset, offset + length);
+  const file = confinedExternalPath(baseDir, location);
+  const stat = fs.statSync(file);
+  if (!stat.isFile()) throw new Error(`TensorProto: external data '${location}' is not a regular file`);
+  const offset = t.external.offset !== undefined ? parseCount(t.external.offset, 'offset') : 0;
+  const length = t.external.length !== undefined ? parseCount(t.external.length, 'length') : stat.size - offset;
+  if (offset > stat.size || length < 0 || offset + length > stat.size) {
+    throw new Error(`TensorProto: external data '${location}' is too short (offset ${offset} + length ${length} > ${stat.size} bytes)`);
+  }
+  checkSize(length, `external data '${location}'`);
+  const out = Buffer.alloc(length);
+  const fd = fs.openSync(file, 'r');
+  try {
+    let done = 0;
+    while (done < length) {
+      const n = fs.readSync(fd, out, done, length - done, offset + done);
+      if (n === 0) throw new Error(`TensorProto: external data '${location}' ended early`);
+      done += n;
+    }
+  } finally {
+    fs.closeSync(fd);
+  }
+  return out;
 }
 
 // Decodes a TensorProto held in `buf`. The values come back in a typed array
@@ -86,6 +147,7 @@ function decodeTensor(buf, baseDir = '.') {
   const t = parseFields(buf);
   const dtype = dtypeOf(t.dataType);
   const count = elementCount(t.dims);
+  if (dtype.array) checkSize(count * dtype.array.BYTES_PER_ELEMENT, `TensorProto '${t.name}' of shape [${t.dims}]`);
   let raw = t.raw;
   if (t.dataLocation === kExternal) raw = readExternal(t, baseDir);
   let data;
@@ -109,6 +171,9 @@ function decodeTensor(buf, baseDir = '.') {
 }
 
 function readTensorFile(file) {
+  const stat = fs.statSync(file);
+  if (!stat.isFile()) throw new Error(`${file}: not a regular file`);
+  checkSize(stat.size, file);
   return decodeTensor(fs.readFileSync(file), path.dirname(file));
 }
 
@@ -137,4 +202,6 @@ function writeTensorFile(file, tensor) {
   fs.writeFileSync(file, encodeTensor(tensor));
 }
 
-module.exports = { decodeTensor, readTensorFile, encodeTensor, writeTensorFile, elementCount };
+module.exports = {
+  decodeTensor, readTensorFile, encodeTensor, writeTensorFile, elementCount, confinedExternalPath, maxTensorBytes, LimitError,
+};

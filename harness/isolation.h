@@ -1,0 +1,23 @@
+// Isolation of a process backend (DESIGN.md, "Backends and the runner"): it sees a
+// private scratch folder per worker holding one case's model and inputs only — never the
+// suite, never the expected outputs — and writes only the output files the runner names.
+#pragma once
+#include <filesystem>
+
+#include "harness/backend.h"
+
+namespace touchstone::harness {
+
+// A fresh folder "touchstone-run-<pid>-XXXXXX" in `base` (default /dev/shm when writable,
+// else the temp folder), created by mkdtemp: mode 0700, never one that already existed.
+// Folders of that name left in `base` by this user's runs that no longer live (killed
+// with SIGKILL) are removed first. Throws kIo.
+std::filesystem::path make_private_scratch(const std::filesystem::path& base);
+
+// Copies the case's model and input files into `dir` (emptied first) as model.onnx and
+// input_N.pb, with the external data files they name (confined by the reference's rule;
+// a location that breaks it is not copied, and the backend meets the missing file). The
+// result names the copies and no expected outputs.
+CaseFiles stage_case(const CaseFiles& files, const std::filesystem::path& dir);
+
+}  // namespace touchstone::harness
