@@ -87,7 +87,7 @@ std::vector<Probe> tile_6() {
       two_forms("the same tiling: tiles 2 on axis 1 (1) vs repeats [1,2] (6)", {{data, f32({1}, {2}), f32({1}, {1})}, {}},
                 {{data, i64({2}, {1, 2})}, {}}),
       probe("repeats [2,2]: every axis at once (6)", {data, i64({2}, {2, 2})}),
-      probe("tiles 3 on axis 0, Tile-1's form: refused by 6 (two inputs now)", {data, f32({1}, {3}), f32({1}, {0})}),
+      probe("tiles 3 on axis 0 in Tile-1's form (float tiles and axis inputs): refused by 6", {data, f32({1}, {3}), f32({1}, {0})}),
       probe("int32 data: Tile-6 takes every type, Tile-1 only floats", {i32({2, 2}, {1, 2, 3, 4}), i64({2}, {1, 2})}),
   };
 }
