@@ -21,8 +21,11 @@ std::string index_text(const Shape& shape, int64_t flat) {
 std::string tensor_difference(const Tensor& a, const Tensor& b) {
   std::string s;
   if (a.dtype() != b.dtype())
-    s += "dtype " + std::string(dtype_short_name(a.dtype())) + " vs " + std::string(dtype_short_name(b.dtype()));
-  if (a.shape() != b.shape()) s += (s.empty() ? "" : ", ") + ("shape " + shape_to_string(a.shape()) + " vs " + shape_to_string(b.shape()));
+    s += "dtype " + std::string(dtype_short_name(a.dtype())) + " vs " +
+         std::string(dtype_short_name(b.dtype()));
+  if (a.shape() != b.shape())
+    s += (s.empty() ? "" : ", ") +
+         ("shape " + shape_to_string(a.shape()) + " vs " + shape_to_string(b.shape()));
   if (a.dtype() != b.dtype()) return s;
   // The first element, in row-major order, whose text differs; its index in each shape.
   const int64_t n = std::min(a.size(), b.size());
@@ -30,11 +33,14 @@ std::string tensor_difference(const Tensor& a, const Tensor& b) {
     const std::string x = element_to_string(a, i), y = element_to_string(b, i);
     if (x == y) continue;
     const std::string ia = index_text(a.shape(), i), ib = index_text(b.shape(), i);
-    return s + (s.empty() ? "" : "; ") + (a.shape() == b.shape() ? "at " + ia : "element " + std::to_string(i) + " (" + ia + " vs " + ib + ")") +
+    return s + (s.empty() ? "" : "; ") +
+           (a.shape() == b.shape() ? "at " + ia
+                                   : "element " + std::to_string(i) + " (" + ia + " vs " + ib + ")") +
            ": " + x + " vs " + y;
   }
   if (!s.empty()) {
-    if (a.size() != b.size()) s += "; " + std::to_string(a.size()) + " vs " + std::to_string(b.size()) + " elements";
+    if (a.size() != b.size())
+      s += "; " + std::to_string(a.size()) + " vs " + std::to_string(b.size()) + " elements";
     return s;
   }
   return "same values as text, different bits (a NaN payload or a zero's sign)";
@@ -46,7 +52,8 @@ std::string first_difference(const std::vector<Tensor>& a, const std::vector<Ten
   if (a.size() != b.size()) return std::to_string(a.size()) + " vs " + std::to_string(b.size()) + " outputs";
   for (size_t k = 0; k < a.size(); ++k) {
     if (a[k] == b[k]) continue;
-    return "output " + std::to_string(k) + (a[k].shape() == b[k].shape() ? " " + shape_to_string(a[k].shape()) : "") + " " +
+    return "output " + std::to_string(k) +
+           (a[k].shape() == b[k].shape() ? " " + shape_to_string(a[k].shape()) : "") + " " +
            tensor_difference(a[k], b[k]);
   }
   return "";

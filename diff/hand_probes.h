@@ -10,13 +10,20 @@
 
 namespace touchstone::hand {
 
-inline Tensor f32(Shape shape, const std::vector<float>& v) { return Tensor::from_values<float>(std::move(shape), v); }
-inline Tensor i32(Shape shape, const std::vector<int32_t>& v) { return Tensor::from_values<int32_t>(std::move(shape), v); }
-inline Tensor i64(Shape shape, const std::vector<int64_t>& v) { return Tensor::from_values<int64_t>(std::move(shape), v); }
+inline Tensor f32(Shape shape, const std::vector<float>& v) {
+  return Tensor::from_values<float>(std::move(shape), v);
+}
+inline Tensor i32(Shape shape, const std::vector<int32_t>& v) {
+  return Tensor::from_values<int32_t>(std::move(shape), v);
+}
+inline Tensor i64(Shape shape, const std::vector<int64_t>& v) {
+  return Tensor::from_values<int64_t>(std::move(shape), v);
+}
 
 // A probe both versions get as it is.
-inline Probe probe(std::string label, std::vector<Tensor> inputs, std::vector<onnx::AttributeProto> attributes = {},
-                   std::vector<size_t> omitted = {}, size_t outputs = 0) {
+inline Probe probe(std::string label, std::vector<Tensor> inputs,
+                   std::vector<onnx::AttributeProto> attributes = {}, std::vector<size_t> omitted = {},
+                   size_t outputs = 0) {
   Probe p;
   p.name = std::move(label);
   p.inputs = std::move(inputs);

@@ -229,12 +229,16 @@ TEST_CASE("diff ScatterND 13 16 18: reductions", "[diff][hand][ScatterND]") {
 TEST_CASE("first_difference names the index, the values, and any shape or dtype change", "[diff][hand]") {
   const auto a = Tensor::from_values<float>({2, 2}, {1, 2, 3, 4});
   CHECK(first_difference({a}, {a}).empty());
-  CHECK(first_difference({a}, {Tensor::from_values<float>({2, 2}, {1, 2, 3, 5})}) == "output 0 (2,2) at [1,1]: 4 vs 5");
-  CHECK(first_difference({a}, {Tensor::from_values<float>({4}, {1, 2, 3, 4})}) == "output 0 shape (2,2) vs (4)");
+  CHECK(first_difference({a}, {Tensor::from_values<float>({2, 2}, {1, 2, 3, 5})}) ==
+        "output 0 (2,2) at [1,1]: 4 vs 5");
+  CHECK(first_difference({a}, {Tensor::from_values<float>({4}, {1, 2, 3, 4})}) ==
+        "output 0 shape (2,2) vs (4)");
   CHECK(first_difference({a}, {Tensor::from_values<float>({1, 4}, {1, 9, 3, 4})}) ==
         "output 0 shape (2,2) vs (1,4); element 1 ([0,1] vs [0,1]): 2 vs 9");
-  CHECK(first_difference({a}, {Tensor::from_values<double>({2, 2}, {1, 2, 3, 4})}) == "output 0 (2,2) dtype float32 vs float64");
-  CHECK(first_difference({a, a}, {a, Tensor::from_values<float>({2, 2}, {0, 2, 3, 4})}) == "output 1 (2,2) at [0,0]: 1 vs 0");
+  CHECK(first_difference({a}, {Tensor::from_values<double>({2, 2}, {1, 2, 3, 4})}) ==
+        "output 0 (2,2) dtype float32 vs float64");
+  CHECK(first_difference({a, a}, {a, Tensor::from_values<float>({2, 2}, {0, 2, 3, 4})}) ==
+        "output 1 (2,2) at [0,0]: 1 vs 0");
   CHECK(first_difference({a}, {a, a}) == "1 vs 2 outputs");
 }
 
