@@ -1,5 +1,7 @@
 #include "diff/behaviour_diff.h"
 
+#include <algorithm>
+
 #include "reference/model.h"
 #include "reference/model_builder.h"
 #include "reference/node_check.h"
@@ -8,29 +10,49 @@ namespace touchstone {
 
 namespace {
 
-// Runs `probe` under `row`'s version, with only the attributes that version has.
-ProbeOutcome run_probe(const CatalogRow& row, const Probe& probe) {
+std::string attribute_text(const onnx::AttributeProto& a) {
+  switch (a.type()) {
+    case onnx::AttributeProto::FLOAT: return std::to_string(a.f());
+    case onnx::AttributeProto::STRING: return a.s();
+    case onnx::AttributeProto::INT: return std::to_string(a.i());
+    case onnx::AttributeProto::INTS: {
+      std::string s = "[";
+      for (int i = 0; i < a.ints_size(); ++i) s += (i ? "," : "") + std::to_string(a.ints(i));
+      return s + "]";
+    }
+    default: return "(" + std::to_string(static_cast<int>(a.type())) + ")";
+  }
+}
+
+// Runs `probe` under `row`'s version (its new_call, if any, for the new version), with
+// only the attributes that version has.
+ProbeOutcome run_probe(const CatalogRow& row, const Probe& probe, bool is_new) {
+  const ProbeCall& call = is_new && probe.new_call ? *probe.new_call : static_cast<const ProbeCall&>(probe);
   const auto& schema = schema_of(row);
   SingleNodeModel spec{std::string(row.op), std::string(row.domain), row.since_version, {}, {}, {}, 0};
-  for (size_t i = 0; i < probe.inputs.size(); ++i)
-    spec.inputs.push_back({std::string(1, static_cast<char>('A' + i)), probe.inputs[i].dtype(),
-                           probe.inputs[i].shape()});
-  for (size_t i = 0; i < schema.outputs.size(); ++i)
-    spec.outputs.push_back({"Out" + std::to_string(i), DType::kFloat, {}});
+  for (size_t i = 0, k = 0; k < call.inputs.size(); ++i) {  // i: node input, k: given tensor
+    if (std::find(call.omitted_inputs.begin(), call.omitted_inputs.end(), i) != call.omitted_inputs.end()) {
+      spec.inputs.push_back({"", call.inputs[k].dtype(), {}});
+      continue;
+    }
+    spec.inputs.push_back({std::string(1, static_cast<char>('A' + i)), call.inputs[k].dtype(), call.inputs[k].shape()});
+    ++k;
+  }
+  const size_t outputs = call.outputs ? call.outputs : schema.outputs.size();
+  for (size_t i = 0; i < outputs; ++i) spec.outputs.push_back({"Out" + std::to_string(i), DType::kFloat, {}});
   ProbeOutcome outcome;
-  for (const auto& a : probe.attributes) {
+  for (const auto& a : call.attributes) {
     if (!schema.attribute(a.name())) continue;
     spec.attributes.push_back(a);
-    std::string value = a.type() == onnx::AttributeProto::FLOAT    ? std::to_string(a.f())
-                        : a.type() == onnx::AttributeProto::STRING ? a.s()
-                        : a.type() == onnx::AttributeProto::INT    ? std::to_string(a.i())
-                                                                   : "(" + std::to_string(static_cast<int>(a.type())) + ")";
-    outcome.attributes.push_back(a.name() + "=" + value);
+    outcome.attributes.push_back(a.name() + "=" + attribute_text(a));
   }
   auto proto = build_model(spec);
   for (auto& out : *proto.mutable_graph()->mutable_output()) out.clear_type();
-  std::vector<const Tensor*> inputs;
-  for (const auto& t : probe.inputs) inputs.push_back(&t);
+  std::vector<const Tensor*> inputs;  // by node input; nullptr where one is omitted
+  for (size_t i = 0, k = 0; k < call.inputs.size(); ++i) {
+    const bool omitted = std::find(call.omitted_inputs.begin(), call.omitted_inputs.end(), i) != call.omitted_inputs.end();
+    inputs.push_back(omitted ? nullptr : &call.inputs[k++]);
+  }
   try {
     check_input_types(proto.graph().node(0), row, inputs);
   } catch (const Error& e) {
@@ -39,7 +61,13 @@ ProbeOutcome run_probe(const CatalogRow& row, const Probe& probe) {
     return outcome;
   }
   try {
-    outcome.outputs = Model::from_proto(proto, ".", row.label()).run(probe.inputs).outputs;
+    auto result = Model::from_proto(proto, ".", row.label()).run(call.inputs);
+    outcome.outputs = std::move(result.outputs);
+    if (result.semantics.category != Semantics::kDefined) {
+      outcome.semantics = semantics_name(result.semantics.category);
+      for (size_t i = 0; i < result.semantics.reasons.size(); ++i)
+        outcome.semantics += (i ? "; " : ": ") + result.semantics.reasons[i];
+    }
   } catch (const Error& e) {
     if (e.kind() != ErrorKind::kInvalidModel) throw;
     outcome.kind = ProbeOutcome::kInvalid;
@@ -91,20 +119,34 @@ VersionDiff diff_versions(const CatalogRow& old_row, const CatalogRow& new_row) 
     d.not_compared = (!old_row.kernel ? old_row.label() : new_row.label()) + " is not implemented by the reference yet";
     return d;
   }
-  auto probes = make_probes(old_row, new_row);
-  if (probes.empty()) probes = probes_from_case_specs(old_row, new_row);
-  if (probes.empty()) {
+  // Hand-written probes of this change first, then the binary ops' shape and type patterns
+  // or, for other ops, the case specs of both versions.
+  auto probes = hand_probes(old_row, new_row);
+  auto runs = [&](std::vector<Probe> list) {
+    std::vector<ProbeComparison> out;
+    for (auto& p : list) {
+      ProbeComparison c{std::move(p), {}, {}, ProbeGroup::kSame, ""};
+      c.old_outcome = run_probe(old_row, c.probe, false);
+      c.new_outcome = run_probe(new_row, c.probe, true);
+      c.group = classify(c.old_outcome, c.new_outcome);
+      if (c.group == ProbeGroup::kDifferent) c.difference = first_difference(c.old_outcome.outputs, c.new_outcome.outputs);
+      out.push_back(std::move(c));
+    }
+    return out;
+  };
+  d.probes = runs(std::move(probes));
+  // The binary patterns fit elementwise ops; an op with two inputs of another kind (TopK's
+  // X and K) refuses them all, and is compared on its case specs instead.
+  auto binary = runs(make_probes(old_row, new_row));
+  const bool binary_fit = std::any_of(binary.begin(), binary.end(),
+                                      [](const ProbeComparison& c) { return c.group != ProbeGroup::kInvalidInBoth; });
+  auto more = binary_fit ? std::move(binary) : runs(probes_from_case_specs(old_row, new_row));
+  for (auto& c : more) d.probes.push_back(std::move(c));
+  if (d.probes.empty()) {
     d.not_compared = "no probes for " + std::string(old_row.op) + "'s inputs yet (no case spec)";
     return d;
   }
   d.compared = true;
-  for (auto& p : probes) {
-    ProbeComparison c{std::move(p), {}, {}, ProbeGroup::kSame};
-    c.old_outcome = run_probe(old_row, c.probe);
-    c.new_outcome = run_probe(new_row, c.probe);
-    c.group = classify(c.old_outcome, c.new_outcome);
-    d.probes.push_back(std::move(c));
-  }
   return d;
 }
 

@@ -16,7 +16,12 @@ struct ProbeOutcome {
   std::string message;           // the reference's error for an invalid model
   std::vector<Tensor> outputs;   // for a valid one
   std::vector<std::string> attributes;  // the attributes this version was given ("axis=0")
+  std::string semantics;                // what ONNX leaves open in the outputs ("" when defined)
 };
+
+// Where two valid outcomes first differ: "output 0 (4,3) at [0,2]: 0 vs 1", with the shapes
+// or dtypes when those differ; "" when the outputs are equal.
+std::string first_difference(const std::vector<Tensor>& a, const std::vector<Tensor>& b);
 
 enum class ProbeGroup {
   kSame,            // both valid, the same results bit for bit
@@ -37,6 +42,7 @@ struct ProbeComparison {
   Probe probe;
   ProbeOutcome old_outcome, new_outcome;
   ProbeGroup group;
+  std::string difference;  // first_difference of the outputs, for kDifferent
 };
 
 struct VersionDiff {

@@ -4,6 +4,7 @@
 
 #include "cases/specs/specs.h"
 #include "diff/probes.h"
+#include "reference/node_check.h"
 
 namespace touchstone {
 
@@ -16,12 +17,18 @@ std::vector<Probe> probes_from_case_specs(const CatalogRow& a, const CatalogRow&
     std::vector<cases::CaseDraft> drafts;
     spec->cases(*row, drafts);
     for (auto& d : drafts) {
-      // Drafts that leave an optional input out name inputs by position; skip them.
-      if (!d.omitted_inputs.empty()) continue;
       std::string name = d.name;
       for (const auto& t : d.inputs) name += " " + std::string(dtype_short_name(t.dtype())) + shape_to_string(t.shape());
       if (!seen.insert(name).second) continue;
-      probes.push_back({row->label() + " case " + name, std::move(d.inputs), std::move(d.attributes)});
+      Probe p;
+      p.name = row->label() + " case " + name;
+      p.inputs = std::move(d.inputs);
+      p.attributes = std::move(d.attributes);
+      p.omitted_inputs = std::move(d.omitted_inputs);
+      // A draft's output count is its variadic output's (Split's parts); others take the schema's.
+      const auto& outs = schema_of(*row).outputs;
+      p.outputs = !outs.empty() && outs.front().option == FormalOption::kVariadic ? d.outputs : 0;
+      probes.push_back(std::move(p));
     }
   }
   // Spread the kept probes over the whole list, so every part of the specs is sampled.

@@ -14,7 +14,16 @@ std::string html_escape(const std::string& text) {
       case '>': out += "&gt;"; break;
       case '"': out += "&quot;"; break;
       case '\'': out += "&#39;"; break;
-      default: out += c;
+      default:
+        // Control bytes (a string tensor's NUL) would make the page binary; show them as \xNN.
+        if (static_cast<unsigned char>(c) < 0x20 && c != '\n' && c != '\t') {
+          static const char kHex[] = "0123456789abcdef";
+          out += "\\x";
+          out += kHex[(c >> 4) & 0xf];
+          out += kHex[c & 0xf];
+        } else {
+          out += c;
+        }
     }
   }
   return out;
@@ -50,7 +59,8 @@ std::string outcome_cell(const ProbeOutcome& o) {
   for (const auto& a : o.attributes) attrs += (attrs.empty() ? "" : ", ") + a;
   std::string s = attrs.empty() ? "" : "<span class=muted>" + html_escape(attrs) + "</span><br>";
   if (o.kind == ProbeOutcome::kValid) {
-    for (const auto& t : o.outputs) s += "<code>" + html_escape(describe(t, 6)) + "</code><br>";
+    for (const auto& t : o.outputs) s += "<code>" + html_escape(describe(t, 12)) + "</code><br>";
+    if (!o.semantics.empty()) s += "<span class=muted>" + html_escape(o.semantics) + "</span>";
   } else {
     s += "<span class=del>refused:</span> " + html_escape(o.message);
   }
@@ -92,7 +102,9 @@ void pair_section(std::ostringstream& out, const VersionDiff& d) {
             << html_escape(group_title(g, d)) << " (" << count << ")</td>";
         first = false;
       }
-      out << "<td><code>" << html_escape(p.probe.name) << "</code></td><td>" << outcome_cell(p.old_outcome)
+      out << "<td><code>" << html_escape(p.probe.name) << "</code>";
+      if (!p.difference.empty()) out << "<br><span class=diff>first difference: " << html_escape(p.difference) << "</span>";
+      out << "</td><td>" << outcome_cell(p.old_outcome)
           << "</td><td>" << outcome_cell(p.new_outcome) << "</td></tr>";
     }
   }

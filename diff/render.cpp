@@ -7,14 +7,17 @@ namespace touchstone {
 
 namespace {
 
+constexpr size_t kShownValues = 12;  // values printed per output; first_difference shows the rest
+
 nlohmann::json outcome_json(const ProbeOutcome& o) {
   nlohmann::json j;
   j["outcome"] = o.kind == ProbeOutcome::kValid ? "valid" : o.kind == ProbeOutcome::kInvalid ? "invalid" : "type not allowed";
   j["attributes"] = o.attributes;
   if (o.kind == ProbeOutcome::kValid) {
     nlohmann::json outs = nlohmann::json::array();
-    for (const auto& t : o.outputs) outs.push_back(describe(t, 6));
+    for (const auto& t : o.outputs) outs.push_back(describe(t, kShownValues));
     j["outputs"] = outs;
+    if (!o.semantics.empty()) j["semantics"] = o.semantics;
   } else {
     j["message"] = o.message;
   }
@@ -26,8 +29,8 @@ std::string outcome_text(const CatalogRow& row, const ProbeOutcome& o) {
   for (const auto& a : o.attributes) attrs += (attrs.empty() ? " with " : ", ") + a;
   if (o.kind == ProbeOutcome::kValid) {
     std::string s = row.label() + attrs + ": ";
-    for (size_t i = 0; i < o.outputs.size(); ++i) s += (i ? "; " : "") + describe(o.outputs[i], 6);
-    return s;
+    for (size_t i = 0; i < o.outputs.size(); ++i) s += (i ? "; " : "") + describe(o.outputs[i], kShownValues);
+    return s + (o.semantics.empty() ? "" : " (" + o.semantics + ")");
   }
   return row.label() + attrs + ": refused: " + o.message;
 }
@@ -46,7 +49,10 @@ nlohmann::json VersionDiff::to_json() const {
     nlohmann::json examples = nlohmann::json::array();
     for (const auto& p : probes) {
       if (p.group != g) continue;
-      examples.push_back({{"probe", p.probe.name}, {"old", outcome_json(p.old_outcome)}, {"new", outcome_json(p.new_outcome)}});
+      nlohmann::json e = {{"probe", p.probe.name}, {"old", outcome_json(p.old_outcome)}, {"new", outcome_json(p.new_outcome)}};
+      if (p.probe.hand_written) e["hand_written"] = true;
+      if (!p.difference.empty()) e["first_difference"] = p.difference;
+      examples.push_back(std::move(e));
     }
     groups[group_key(g)] = {{"title", group_title(g, *this)}, {"count", examples.size()}, {"examples", examples}};
   }
@@ -95,6 +101,7 @@ std::string VersionDiff::to_text(size_t examples_per_group, bool show_doc) const
       out << "    - " << p.probe.name << "\n";
       out << "        " << outcome_text(*old_row, p.old_outcome) << "\n";
       out << "        " << outcome_text(*new_row, p.new_outcome) << "\n";
+      if (!p.difference.empty()) out << "        first difference: " << p.difference << "\n";
     }
   }
   return out.str();

@@ -90,7 +90,8 @@ void add_diff_command(CLI::App& app, Action& action) {
       "diff", "What changed between two versions of an op. The schema diff (attributes, inputs,\n"
               "outputs, type constraints, doc text) and the behavioural diff: probe cases run under\n"
               "both versions on the reference, grouped as same result / valid only in one /\n"
-              "both valid, different results / types only in one. Without versions: every\n"
+              "both valid, different results (with where they first differ) / types only in one.\n"
+              "Hand-written probes of a change come first. Without versions: every\n"
               "adjacent pair. --all: every op the reference implements.\n"
               "  touchstone diff Sub 6 7\n  touchstone diff Pow\n  touchstone diff --all --html changelog.html");
   sub->add_option("op", options->op, "Op name, e.g. Sub");
