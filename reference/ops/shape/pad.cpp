@@ -20,6 +20,8 @@
 // Refused: pads of the wrong length, an output dimension below 0, an unknown mode, edge,
 // reflect or wrap that must copy from an axis with no elements (nothing to copy; numpy
 // refuses it too), constant_value not of one element.
+// A crop on one side of an axis with a reflect/wrap pad on the other: implementation-defined
+// where reading the cropped or the whole axis differ (axis_coords).
 // Reflect pads wider than d-1 continue the reflection periodically, as numpy.pad does: the
 // text's own example 2 pads an axis of 2 by 2 that way, so it is defined. Implementation-
 // defined: reflect on an axis of size 1 (nothing to mirror; the element is repeated, as
@@ -52,36 +54,52 @@ Mode mode_of(const Node& node, bool wrap_allowed) {
                 (m == "wrap" ? " (wrap arrives in Pad-19)" : ""));
 }
 
+// The input position that output position p reads along an axis of size d padded by
+// (begin, end), outside-the-axis reads resolved by the mode; -1 is the constant.
+int64_t source_of(const Node& node, int64_t p, int64_t d, int64_t begin, Mode mode, int64_t axis) {
+  int64_t q = p - begin;
+  if (q >= 0 && q < d) return q;
+  if (mode == Mode::kConstant) return -1;
+  if (d == 0)
+    invalid_model("mode " + std::string(mode == Mode::kEdge ? "edge" : mode == Mode::kReflect ? "reflect" : "wrap") +
+                  " must copy from axis " + std::to_string(axis) + ", which has no elements");
+  if (mode == Mode::kEdge) return std::clamp<int64_t>(q, 0, d - 1);
+  if (mode == Mode::kWrap) return ((q % d) + d) % d;
+  if (d == 1) {
+    node.mark(Semantics::kImplementationDefined, "Pad reflect on an axis of size 1 (the element is repeated)");
+    return 0;
+  }
+  const int64_t period = 2 * (d - 1);
+  const int64_t m = ((q % period) + period) % period;
+  return m < d ? m : period - m;
+}
+
 // Source coordinates along one axis of size d padded by (begin, end); -1 is the constant.
+// A negative pad on one side and a positive one on the other, in a mode other than
+// constant: the text does not say whether the crop comes first (the mode then reads the
+// cropped axis) or the mode reads the whole input axis. The reference reads the whole
+// axis, and marks the case implementation-defined where the two readings differ (wrap
+// reads the cropped elements at once; reflect when it reaches them).
 std::vector<int64_t> axis_coords(const Node& node, int64_t d, int64_t begin, int64_t end, Mode mode, int64_t axis) {
   const int64_t out = d + begin + end;
   if (out < 0)
     invalid_model("pads (" + std::to_string(begin) + ", " + std::to_string(end) + ") on axis " + std::to_string(axis) +
                   " of size " + std::to_string(d) + " leave " + std::to_string(out) + " elements");
+  const bool mixed = mode != Mode::kConstant && ((begin < 0 && end > 0) || (begin > 0 && end < 0));
+  const int64_t cut_front = std::max<int64_t>(0, -begin), kept = d - cut_front - std::max<int64_t>(0, -end);
+  bool differs = false;
   std::vector<int64_t> c(static_cast<size_t>(out));
   for (int64_t p = 0; p < out; ++p) {
-    int64_t q = p - begin;
-    if (q < 0 || q >= d) {
-      if (mode == Mode::kConstant) {
-        q = -1;
-      } else if (d == 0) {
-        invalid_model("mode " + std::string(mode == Mode::kEdge ? "edge" : mode == Mode::kReflect ? "reflect" : "wrap") +
-                      " must copy from axis " + std::to_string(axis) + ", which has no elements");
-      } else if (mode == Mode::kEdge) {
-        q = std::clamp<int64_t>(q, 0, d - 1);
-      } else if (mode == Mode::kWrap) {
-        q = ((q % d) + d) % d;
-      } else if (d == 1) {
-        node.mark(Semantics::kImplementationDefined, "Pad reflect on an axis of size 1 (the element is repeated)");
-        q = 0;
-      } else {
-        const int64_t period = 2 * (d - 1);
-        const int64_t m = ((q % period) + period) % period;
-        q = m < d ? m : period - m;
-      }
+    c[static_cast<size_t>(p)] = source_of(node, p, d, begin, mode, axis);
+    if (mixed && !differs && kept > 0) {
+      const int64_t crop_first = cut_front + source_of(node, p, kept, std::max<int64_t>(0, begin), mode, axis);
+      differs = crop_first != c[static_cast<size_t>(p)];
     }
-    c[static_cast<size_t>(p)] = q;
   }
+  if (differs)
+    node.mark(Semantics::kImplementationDefined,
+              "Pad with a crop on one side of an axis and a " + std::string(mode == Mode::kWrap ? "wrap" : mode == Mode::kReflect ? "reflect" : "edge") +
+                  " pad on the other (whether the crop comes first is not said)");
   return c;
 }
 

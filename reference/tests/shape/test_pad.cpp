@@ -111,3 +111,25 @@ TEST_CASE("CenterCropPad-18: crop left-biased, pad right-biased", "[CenterCropPa
   check_refused("CenterCropPad", 18, {x, ints({2, -1})}, {}, "negative size");
   check_refused("CenterCropPad", 18, {x, ints({2, 2})}, {make_attr("axes", std::vector<int64_t>{0, -2})}, "twice");
 }
+
+TEST_CASE("Pad: a crop on one side and a wrap/reflect pad on the other is implementation-defined where the order matters",
+          "[Pad][v19]") {
+  const Tensor x = Tensor::from_values<float>({4}, {0, 1, 2, 3});
+  // Pads (-1, 2), wrap: reading the whole axis gives 1 2 3 | 0 1; cropping first gives
+  // 1 2 3 | 1 2. The text does not order the two.
+  const auto wrap = run_node("Pad", 19, {x, ints({-1, 2})}, {kMode("wrap")});
+  CHECK(wrap.outputs[0] == Tensor::from_values<float>({5}, {1, 2, 3, 0, 1}));
+  CHECK(wrap.semantics.category == Semantics::kImplementationDefined);
+  // Edge reads the same element either way: defined.
+  const auto edge = run_node("Pad", 19, {x, ints({-1, 2})}, {kMode("edge")});
+  CHECK(edge.outputs[0] == Tensor::from_values<float>({5}, {1, 2, 3, 3, 3}));
+  CHECK(edge.semantics.category == Semantics::kDefined);
+  // Reflect by 1 after a crop of 1 at the front: 2 either way (defined); by 3 it reaches
+  // the cropped element (whole axis: 2 1 0; cropped [1 2 3]: 2 1 2).
+  CHECK(run_node("Pad", 19, {x, ints({-1, 1})}, {kMode("reflect")}).semantics.category == Semantics::kDefined);
+  const auto far = run_node("Pad", 19, {x, ints({-1, 3})}, {kMode("reflect")});
+  CHECK(far.outputs[0] == Tensor::from_values<float>({6}, {1, 2, 3, 2, 1, 0}));
+  CHECK(far.semantics.category == Semantics::kImplementationDefined);
+  // Pads of one sign: defined.
+  CHECK(run_node("Pad", 19, {x, ints({1, 2})}, {kMode("wrap")}).semantics.category == Semantics::kDefined);
+}
