@@ -506,7 +506,7 @@ const std::vector<CatalogRow>& catalog() {
     not_yet("", "Scan", 24),
     not_yet("", "Scan", 25),
     {"", "Scatter", 9, ops::scatter_9, kExact, "as ScatterElements: indices in [0, s-1] (negative refused); duplicates open (last wins)", ""},
-    {"", "Scatter", 11, nullptr, Numerics::kNone, "deprecated: models using it are refused (ScatterElements-11 is its successor)", ""},
+    {"", "Scatter", 11, ops::deprecated_refused, kExact, "deprecated: every model using it is refused (ScatterElements-11 is its successor)", ""},
     {"", "ScatterElements", 11, ops::scatter_elements_11, kExact, "indices in [-s, s-1]; out of range refused; duplicates open (last wins)", ""},
     {"", "ScatterElements", 13, ops::scatter_elements_11, kExact, "+bfloat16", ""},
     {"", "ScatterElements", 16, ops::scatter_elements_16, kExact, "+reduction none/add/mul (row-major order, each step rounded)", ""},

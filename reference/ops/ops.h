@@ -209,4 +209,8 @@ Tensors swish(const Node& node, const Inputs& in);
 // elementwise/bitcast.cpp: BitCast
 Tensors bitcast(const Node& node, const Inputs& in);
 
+// deprecated.cpp: the kernel of a deprecated op-version (Scatter-11). Model loading refuses
+// such nodes first; the kernel refuses too, so no path runs one.
+Tensors deprecated_refused(const Node& node, const Inputs& in);
+
 }  // namespace touchstone::ops

@@ -46,6 +46,18 @@ void scatter_elements_cases(const CatalogRow& row, std::vector<CaseDraft>& out) 
   const bool neg = v >= 11;
   const auto params = input_type_params(row);  // T (data, updates), Tind
   const std::string label = row.label();
+  if (row.op == "Scatter" && v == 11) {
+    // Deprecated: a model using it is refused, whatever its types (one refusal per T and
+    // Tind, each otherwise a valid ScatterElements-11 model).
+    for (DType t : params[0].allowed)
+      for (DType ind : params[1].allowed) {
+        Rng r(seed_of(case_id(row, {t, ind, t}, "deprecated")));
+        add(out, "refuse_deprecated", {any_tensor(r, t, {3, 3}), distinct_rows(r, ind, 1, 3, 3, false), any_tensor(r, t, {1, 3})},
+            {}, {"deprecated"}, label + " is deprecated (a model may not use it; ScatterElements-11 is its successor)",
+            t == params[0].allowed.front() && ind == params[1].allowed.front());
+      }
+    return;
+  }
   for (DType t : params[0].allowed) {
     for (DType ind : params[1].allowed) {
       const bool first = ind == params[1].allowed.front();

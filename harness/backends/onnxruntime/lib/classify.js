@@ -20,6 +20,8 @@ const kRules = [
   ['unsupported', /Non tensor type is temporarily not supported/, 'non-tensor value in the JS API'],
   // A type this ORT build registers no kernels for at all (complex64/complex128).
   ['unsupported', /MLDataType for: .* is not currently registered/, 'element type not registered in this ORT build'],
+  // A kernel built without the type (ConstantOfShape's value of a float8 type).
+  ['unsupported', /Unsupported value attribute datatype/, 'value type missing from the kernel build'],
   // IR version newer than this ORT reads.
   ['unsupported', /Unsupported model IR version/, 'IR version too new'],
   // A kernel that knows the case but declines it ("layout == 1 ... not supported").

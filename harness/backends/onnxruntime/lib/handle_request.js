@@ -31,8 +31,8 @@ function elapsedMs(start) {
 }
 
 // Element types the JS API cannot carry: `unsupported` (UnsupportedError), decided from the
-// model's declared inputs and outputs before ORT loads it (a float8 ConstantOfShape or a
-// complex output would otherwise fail in ORT first, and be scored as its refusal).
+// model's declared inputs and outputs once ORT has loaded it (so ORT's own refusal of an
+// invalid model still counts), before anything is fed.
 function checkTypes(req, info) {
   const names = req.input_names || info.feeds.map((v) => v.name);
   const declared = new Map(info.inputs.map((v) => [v.name, v]));
@@ -46,6 +46,7 @@ async function runLoaded(session, req, info, modelPath) {
     throw new Error(`${req.inputs.length} input files but the model has ${names.length} graph inputs to feed`);
   }
   const declared = new Map(info.inputs.map((v) => [v.name, v]));
+  checkTypes(req, info);
 
   const feeds = {};
   req.inputs.forEach((file, i) => {
@@ -112,14 +113,6 @@ async function handleRequest(req, options) {
         const newest = MAX_OPSET[o.domain];
         if (newest !== undefined && o.version > newest)
           return { id, status: 'unsupported', message: `this ONNX Runtime accepts ${o.domain || 'ai.onnx'} opsets up to ${newest}; the model imports ${o.version}` };
-      }
-    }
-
-    if (info) {
-      try {
-        checkTypes(req, info);
-      } catch (e) {
-        return { id, ...classifyLoadError(e) };
       }
     }
 
