@@ -117,6 +117,11 @@ Tensors matmul(const Node& node, const Inputs& in);
 Tensors gemm_legacy(const Node& node, const Inputs& in);
 Tensors gemm_unidirectional(const Node& node, const Inputs& in);
 
+// linalg/einsum.cpp: Einsum-12
+Tensors einsum(const Node& node, const Inputs& in);
+// linalg/det.cpp: Det-11, Det-22 (exact determinants by fraction-free elimination)
+Tensors det(const Node& node, const Inputs& in);
+
 // reduce/softmax.cpp: Softmax, LogSoftmax, Hardmax (1, 11: 2-D coercion; 13: one axis)
 Tensors softmax_v1(const Node& node, const Inputs& in);
 Tensors softmax_v11(const Node& node, const Inputs& in);
