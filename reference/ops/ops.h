@@ -133,6 +133,12 @@ Tensors hardmax_v1(const Node& node, const Inputs& in);
 Tensors hardmax_v11(const Node& node, const Inputs& in);
 Tensors hardmax_v13(const Node& node, const Inputs& in);
 
+// reduce/lp_normalization.cpp: LpNormalization-1, 22
+Tensors lp_normalization(const Node& node, const Inputs& in);
+// reduce/losses.cpp: NegativeLogLikelihoodLoss-12/13/22, SoftmaxCrossEntropyLoss-12/13
+Tensors negative_log_likelihood_loss(const Node& node, const Inputs& in);
+Tensors softmax_cross_entropy_loss(const Node& node, const Inputs& in);
+
 // reduce/reductions.cpp: Reduce*, one template per op; V is the row's since_version, which
 // decides the axes rules (attribute or input, negative axes) and the empty-set text.
 template <int V> Tensors reduce_sum(const Node& node, const Inputs& in);
