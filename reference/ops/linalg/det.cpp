@@ -98,12 +98,11 @@ double exact_determinant(const std::vector<double>& a, int64_t n, numeric::Float
 // Det-11 (float16, float, double), Det-22 (+bfloat16).
 Tensors det(const Node& node, const Inputs& in) {
   const Tensor& x = in[0];
-  const std::string& label = node.op_version();
-  if (x.rank() < 2) invalid_model(label + ": X must have rank >= 2 ([*, M, M]), got " + shape_to_string(x.shape()));
+  if (x.rank() < 2) invalid_model("X must have rank >= 2 ([*, M, M]), got " + shape_to_string(x.shape()));
   const Shape& s = x.shape();
   const int64_t n = s[s.size() - 1];
   if (s[s.size() - 2] != n)
-    invalid_model(label + ": the inner-most 2 dimensions must form square matrices, got " + shape_to_string(s));
+    invalid_model("the inner-most 2 dimensions must form square matrices, got " + shape_to_string(s));
   Tensor y(x.dtype(), Shape(s.begin(), s.end() - 2));
   visit_dtype(x.dtype(), [&]<class T>() {
     if constexpr (is_real_float<T>) {

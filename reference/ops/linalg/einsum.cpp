@@ -43,7 +43,7 @@ int letter_label(char c) { return c >= 'A' && c <= 'Z' ? c - 'A' : 26 + (c - 'a'
 char label_letter(int l) { return static_cast<char>(l < 26 ? 'A' + l : 'a' + (l - 26)); }
 
 // One term: letter labels and at most one kEllipsis.
-std::vector<int> parse_term(const std::string& label, const std::string& text) {
+std::vector<int> parse_term(const std::string& text) {
   std::vector<int> symbols;
   for (size_t i = 0; i < text.size();) {
     const char c = text[i];
@@ -52,13 +52,13 @@ std::vector<int> parse_term(const std::string& label, const std::string& text) {
       ++i;
     } else if (c == '.') {
       if (text.compare(i, 3, "...") != 0)
-        invalid_model(label + ": equation term '" + text + "': a '.' must be part of an ellipsis \"...\"");
+        invalid_model("equation term '" + text + "': a '.' must be part of an ellipsis \"...\"");
       if (std::count(symbols.begin(), symbols.end(), kEllipsis))
-        invalid_model(label + ": equation term '" + text + "' holds more than one ellipsis");
+        invalid_model("equation term '" + text + "' holds more than one ellipsis");
       symbols.push_back(kEllipsis);
       i += 3;
     } else {
-      invalid_model(label + ": equation character '" + std::string(1, c) +
+      invalid_model("equation character '" + std::string(1, c) +
                     "' is not allowed (letters, ',', '...', '->' and spaces only)");
     }
   }
@@ -70,25 +70,25 @@ struct Equation {
   std::vector<int> output;  // as a term: letters and at most one kEllipsis
 };
 
-Equation parse(const std::string& label, std::string eq, size_t operands) {
+Equation parse(std::string eq, size_t operands) {
   eq.erase(std::remove(eq.begin(), eq.end(), ' '), eq.end());
   Equation e;
   const size_t arrow = eq.find("->");
   const std::string lhs = eq.substr(0, arrow);
   if (arrow != std::string::npos && eq.find("->", arrow + 2) != std::string::npos)
-    invalid_model(label + ": the equation holds more than one \"->\"");
+    invalid_model("the equation holds more than one \"->\"");
   size_t start = 0;
   while (true) {
     const size_t comma = lhs.find(',', start);
-    e.terms.push_back(parse_term(label, lhs.substr(start, comma - start)));
+    e.terms.push_back(parse_term(lhs.substr(start, comma - start)));
     if (comma == std::string::npos) break;
     start = comma + 1;
   }
   if (e.terms.size() != operands)
-    invalid_model(label + ": the equation has " + std::to_string(e.terms.size()) + " terms for " +
+    invalid_model("the equation has " + std::to_string(e.terms.size()) + " terms for " +
                   std::to_string(operands) + " operands (one term per operand)");
   if (arrow != std::string::npos) {
-    e.output = parse_term(label, eq.substr(arrow + 2));
+    e.output = parse_term(eq.substr(arrow + 2));
     std::array<int, kLetterLabels> seen{};
     for (const auto& t : e.terms)
       for (int s : t)
@@ -97,9 +97,9 @@ Equation parse(const std::string& label, std::string eq, size_t operands) {
     for (int s : e.output) {
       if (s == kEllipsis) continue;
       if (!seen[s])
-        invalid_model(label + ": output label '" + std::string(1, label_letter(s)) + "' does not occur in any input term");
+        invalid_model("output label '" + std::string(1, label_letter(s)) + "' does not occur in any input term");
       if (in_output[s]++)
-        invalid_model(label + ": output label '" + std::string(1, label_letter(s)) + "' occurs more than once");
+        invalid_model("output label '" + std::string(1, label_letter(s)) + "' occurs more than once");
     }
   } else {
     std::array<int, kLetterLabels> count{};
@@ -125,7 +125,7 @@ struct Plan {
   Shape out_shape;
 };
 
-Plan plan_of(const std::string& label, const Equation& e, const Inputs& in) {
+Plan plan_of(const Equation& e, const Inputs& in) {
   // The ellipsis' dimension count, the same for every term that has one.
   int64_t ellipsis_dims = -1;
   for (size_t i = 0; i < e.terms.size(); ++i) {
@@ -134,21 +134,21 @@ Plan plan_of(const std::string& label, const Equation& e, const Inputs& in) {
     const int64_t rank = in[i].rank();
     const bool has = letters != static_cast<int64_t>(t.size());
     if (!has && letters != rank)
-      invalid_model(label + ": term " + std::to_string(i) + " has " + std::to_string(letters) + " labels for operand " +
+      invalid_model("term " + std::to_string(i) + " has " + std::to_string(letters) + " labels for operand " +
                     std::to_string(i) + " of rank " + std::to_string(rank));
     if (has && letters > rank)
-      invalid_model(label + ": term " + std::to_string(i) + " has " + std::to_string(letters) +
+      invalid_model("term " + std::to_string(i) + " has " + std::to_string(letters) +
                     " letters besides its ellipsis for operand " + std::to_string(i) + " of rank " + std::to_string(rank));
     if (!has) continue;
     if (ellipsis_dims >= 0 && ellipsis_dims != rank - letters)
-      invalid_model(label + ": every ellipsis must represent the same number of dimensions (" +
+      invalid_model("every ellipsis must represent the same number of dimensions (" +
                     std::to_string(ellipsis_dims) + " and " + std::to_string(rank - letters) + ")");
     ellipsis_dims = rank - letters;
   }
   const int64_t ed = std::max<int64_t>(ellipsis_dims, 0);
   const bool output_ellipsis = std::count(e.output.begin(), e.output.end(), kEllipsis) > 0;
   if (ed > 0 && !output_ellipsis)
-    invalid_model(label + ": the ellipsis covers " + std::to_string(ed) +
+    invalid_model("the ellipsis covers " + std::to_string(ed) +
                   " dimensions, so the explicit output must hold an ellipsis");
   Plan p;
   const size_t labels = static_cast<size_t>(kLetterLabels + ed);
@@ -163,14 +163,14 @@ Plan plan_of(const std::string& label, const Equation& e, const Inputs& in) {
           int64_t& size = p.size[static_cast<size_t>(kLetterLabels + k)];
           if (size == -1 || size == 1) size = s[d];
           else if (s[d] != 1 && s[d] != size)
-            invalid_model(label + ": ellipsis dimension " + std::to_string(k) + " has sizes " + std::to_string(size) +
+            invalid_model("ellipsis dimension " + std::to_string(k) + " has sizes " + std::to_string(size) +
                           " and " + std::to_string(s[d]) + ", which do not broadcast");
         }
         continue;
       }
       int64_t& size = p.size[static_cast<size_t>(sym)];
       if (size != -1 && size != s[d])
-        invalid_model(label + ": label '" + std::string(1, label_letter(sym)) + "' has sizes " + std::to_string(size) +
+        invalid_model("label '" + std::string(1, label_letter(sym)) + "' has sizes " + std::to_string(size) +
                       " and " + std::to_string(s[d]) + " (a label's dimensions must agree)");
       size = s[d++];
     }
@@ -253,10 +253,9 @@ double sum_of_long_products(const std::vector<double>& factors, size_t per_term,
 
 // Einsum-12.
 Tensors einsum(const Node& node, const Inputs& in) {
-  const std::string& label = node.op_version();
-  if (!node.has_attr("equation")) invalid_model(label + ": the attribute 'equation' is required");
-  const Equation e = parse(label, node.attr_string("equation", ""), in.size());
-  const Plan p = plan_of(label, e, in);
+  if (!node.has_attr("equation")) invalid_model("the attribute 'equation' is required");
+  const Equation e = parse(node.attr_string("equation", ""), in.size());
+  const Plan p = plan_of(e, in);
   Tensor y(in[0].dtype(), p.out_shape);
   const size_t operands = in.size();
   visit_dtype(in[0].dtype(), [&]<class T>() {

@@ -44,26 +44,25 @@ struct Samples {
 };
 
 Samples samples_of(const Node& node, const Inputs& in) {
-  const std::string& label = node.op_version();
   const Tensor &x = in[0], &t = in[1];
   Samples s;
-  if (x.rank() < 2) invalid_model(label + ": the input must be (N, C) or (N, C, d1, ..., dk), got " + shape_to_string(x.shape()));
+  if (x.rank() < 2) invalid_model("the input must be (N, C) or (N, C, d1, ..., dk), got " + shape_to_string(x.shape()));
   s.n = x.shape()[0];
   s.c = x.shape()[1];
   for (size_t k = 2; k < x.shape().size(); ++k) s.d *= x.shape()[k];
   s.target_shape = x.shape();
   s.target_shape.erase(s.target_shape.begin() + 1);
   if (t.shape() != s.target_shape)
-    invalid_model(label + ": the target must be (N, d1, ..., dk) = " + shape_to_string(s.target_shape) + " for input " +
+    invalid_model("the target must be (N, d1, ..., dk) = " + shape_to_string(s.target_shape) + " for input " +
                   shape_to_string(x.shape()) + ", got " + shape_to_string(t.shape()));
   if (in.has(2) && in[2].shape() != Shape{s.c})
-    invalid_model(label + ": the weight must be a 1-D tensor of size C = " + std::to_string(s.c) + ", got " +
+    invalid_model("the weight must be a 1-D tensor of size C = " + std::to_string(s.c) + ", got " +
                   shape_to_string(in[2].shape()));
   const std::string r = node.attr_string("reduction", "mean");
   if (r == "none") s.reduction = Reduction::kNone;
   else if (r == "sum") s.reduction = Reduction::kSum;
   else if (r == "mean") s.reduction = Reduction::kMean;
-  else invalid_model(label + ": reduction '" + r + "' is not one of none, sum, mean");
+  else invalid_model("reduction '" + r + "' is not one of none, sum, mean");
   const std::optional<int64_t> ignore = node.attr_opt_int("ignore_index");
   visit_dtype(t.dtype(), [&]<class I>() {
     if constexpr (std::is_same_v<I, int32_t> || std::is_same_v<I, int64_t>) {
@@ -72,7 +71,7 @@ Samples samples_of(const Node& node, const Inputs& in) {
         if (ignore && target == *ignore) {
           s.cls.push_back(-1);
         } else if (target < 0 || target >= s.c) {
-          invalid_model(label + ": target value " + std::to_string(target) + " is outside [0, C) = [0, " +
+          invalid_model("target value " + std::to_string(target) + " is outside [0, C) = [0, " +
                         std::to_string(s.c) + ")" + (ignore ? " and is not ignore_index" : "") +
                         " (target values shall be in range)");
         } else {

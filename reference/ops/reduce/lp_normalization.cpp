@@ -41,13 +41,12 @@ double quotient(double x, mpfr_ptr s, int64_t p, numeric::FloatFormat format) {
 // LpNormalization-1 (float16, float, double), LpNormalization-22 (+bfloat16).
 Tensors lp_normalization(const Node& node, const Inputs& in) {
   const Tensor& x = in[0];
-  const std::string& label = node.op_version();
   const int64_t rank = x.rank();
   int64_t axis = node.attr_int("axis", -1);
   const int64_t p = node.attr_int("p", 2);
-  if (p != 1 && p != 2) invalid_model(label + ": p = " + std::to_string(p) + ", only 1 or 2 are supported");
+  if (p != 1 && p != 2) invalid_model("p = " + std::to_string(p) + ", only 1 or 2 are supported");
   if (axis < -rank || axis >= rank)
-    invalid_model(label + ": axis " + std::to_string(axis) + " is outside [" + std::to_string(-rank) + ", " +
+    invalid_model("axis " + std::to_string(axis) + " is outside [" + std::to_string(-rank) + ", " +
                   std::to_string(rank - 1) + "] for rank " + std::to_string(rank));
   if (axis < 0) axis += rank;
   int64_t outer = 1, len = x.shape()[static_cast<size_t>(axis)], inner = 1;
