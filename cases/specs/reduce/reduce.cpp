@@ -92,7 +92,7 @@ void reduce_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
   const bool real_valued = row.op == "ReduceMean" || row.op == "ReduceL2" || row.op == "ReduceLogSum" ||
                            row.op == "ReduceLogSumExp" || row.op == "ReduceProd";
   for (DType t : params.front().allowed) {
-    bool smoke = true;
+    bool smoke = true, smoke_axes_input = input_axes;  // smoke covers (T) and (T, int64 axes)
     const bool fl = is_float_dtype(t);
     for (const auto& c : axes_cases()) {
       if ((c.noop || c.given_empty) && !input_axes) continue;
@@ -111,9 +111,11 @@ void reduce_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
       }
       const bool empty = count_of(c.shape) == 0;
       const char* tag = empty ? "empty" : c.shape.empty() ? "scalar" : !fl && real_valued ? "integer-real" : "random";
-      add(out, c.name, std::move(in), std::move(attrs), {tag}, "", smoke);
+      const bool with_axes = in.size() == 2;
+      add(out, c.name, std::move(in), std::move(attrs), {tag}, "", smoke || (smoke_axes_input && with_axes));
       out.back().terms = terms_of(c);
       smoke = false;
+      if (with_axes) smoke_axes_input = false;
     }
     if (t == DType::kBool) continue;
     const Tensor specials = special_values(t);
