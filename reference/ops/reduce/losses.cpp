@@ -6,6 +6,8 @@
 // equals ignore_index. reduction: none (the losses), sum, mean = sum of losses / sum of
 // the applied weights (weight[c] of every sample not ignored; 1 each without weight - the
 // attribute's text for NLL, and what the function bodies of both give with ignore_index).
+// An ignored sample's loss is -0: "zero" in the text, with the sign ONNX's function body
+// gives (Neg of the zero it puts in place of the ignored input).
 // Versions: NLL 13 only marks differentiability, 22 adds bfloat16; SCE 13 adds bfloat16.
 // A target outside [0, C) that is not ignore_index is refused ("shall be in range").
 //
@@ -175,7 +177,7 @@ Tensors negative_log_likelihood_loss(const Node& node, const Inputs& in) {
       constexpr auto format = numeric::float_format<T>();
       if (s.reduction == Reduction::kNone) {
         for (int64_t j = 0; j < count; ++j)
-          yd[j] = s.cls[j] < 0 ? T{} : numeric::narrow<T>(-(numeric::widen(xd[s.x_index(j, s.cls[j])]) *
+          yd[j] = s.cls[j] < 0 ? numeric::narrow<T>(-0.0) : numeric::narrow<T>(-(numeric::widen(xd[s.x_index(j, s.cls[j])]) *
                                                              applied_weight<T>(s, in, j)));
         return;
       }
@@ -235,7 +237,7 @@ Tensors softmax_cross_entropy_loss(const Node& node, const Inputs& in) {
         numeric::softmax(row, true, format, out);
         for (int64_t c = 0; c < s.c; ++c) lp[s.x_index(j, c)] = numeric::narrow<T>(out[c]);
         if (s.cls[j] < 0) {
-          if (s.reduction == Reduction::kNone) yd[j] = T{};
+          if (s.reduction == Reduction::kNone) yd[j] = numeric::narrow<T>(-0.0);
           continue;
         }
         const double w = applied_weight<T>(s, in, j);

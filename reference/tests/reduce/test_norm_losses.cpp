@@ -161,6 +161,8 @@ TEST_CASE("NegativeLogLikelihoodLoss: ignore_index, exactness, refusals", "[Nega
   CHECK(values_of(run_node_output("NegativeLogLikelihoodLoss", 12, {input, target}, {ii}))[0] == -1.0f);
   CHECK(values_of(run_node_output("NegativeLogLikelihoodLoss", 12, {input, target}, {ii, reduction("none")})) ==
         std::vector<float>{0, -2, -0.0f, 0});
+  // Ignored samples lose -0 (ONNX's function body: Neg of the zero put in their place).
+  CHECK(std::signbit(values_of(run_node_output("NegativeLogLikelihoodLoss", 12, {input, target}, {ii, reduction("none")}))[0]));
   // ignore_index outside [0, C) lets such targets through; others outside are refused.
   const Tensor neg = int64s({2, 2}, {-1, 1, 0, -1});
   CHECK(values_of(run_node_output("NegativeLogLikelihoodLoss", 12, {input, neg}, {make_attr("ignore_index", int64_t{-1})}))[0] ==
