@@ -361,7 +361,7 @@ const std::vector<CatalogRow>& catalog() {
     {"", "Neg", 1, ops::neg_unary, kExact, "float16/float/double; consumed_inputs", ""},
     {"", "Neg", 6, ops::neg_unary, kExact, "+int8/int16/int32/int64; consumed_inputs removed", ""},
     {"", "Neg", 13, ops::neg_unary, kExact, "+bfloat16", ""},
-    {"", "NegativeLogLikelihoodLoss", 12, ops::negative_log_likelihood_loss, kExact, "-x[c]*w[c]; none/sum/mean (sum / sum of applied weights), ignore_index; exact sums rounded once; out-of-range target refused; all ignored: NaN, impl.-defined. Backends: ONNX rtol/atol (no derived bound yet)", ""},
+    {"", "NegativeLogLikelihoodLoss", 12, ops::negative_log_likelihood_loss, kExact, "-x[c]*w[c]; none/sum/mean (sum / sum of applied weights), ignore_index; exact sums rounded once; out-of-range target refused; all ignored: NaN, impl.-defined; ignored samples lose -0. Backends: none exact, sum bound(n + 1), mean ONNX rtol/atol (no derived bound yet)", ""},
     {"", "NegativeLogLikelihoodLoss", 13, ops::negative_log_likelihood_loss, kExact, "differentiability marked only", ""},
     {"", "NegativeLogLikelihoodLoss", 22, ops::negative_log_likelihood_loss, kExact, "+bfloat16", ""},
     not_yet("", "NonMaxSuppression", 10),
