@@ -63,7 +63,6 @@ Coverage measure_coverage(const std::vector<CaseMeta>& cases, const std::vector<
   Coverage cov;
   std::map<std::tuple<std::string, std::string, int>, size_t> index;
   std::vector<const CatalogRow*> rows;
-  std::vector<bool> deprecated_rows;
   for (const auto& row : catalog()) {
     if (row.status() == OpStatus::kNotYet) continue;
     if (!ops.empty() && std::find(ops.begin(), ops.end(), row.op) == ops.end()) continue;
@@ -72,8 +71,7 @@ Coverage measure_coverage(const std::vector<CaseMeta>& cases, const std::vector<
     // refusals cover it.
     const bool deprecated = schema_of(row).deprecated;
     cov.rows.push_back({row.label(), deprecated ? std::vector<std::string>{} : with_output_types(allowed_type_combos(row), row),
-                        {}, 0, 0, 0, 0});
-    deprecated_rows.push_back(deprecated);
+                        {}, 0, 0, 0, 0, deprecated});
     rows.push_back(&row);
   }
   for (const auto& m : cases) {
@@ -90,7 +88,7 @@ Coverage measure_coverage(const std::vector<CaseMeta>& cases, const std::vector<
   }
   for (const auto& r : cov.rows) {
     ++cov.versions_total;
-    if (r.valid > 0 || (deprecated_rows[&r - cov.rows.data()] && r.negative > 0)) ++cov.versions_covered;
+    if (r.valid > 0 || (r.deprecated && r.negative > 0)) ++cov.versions_covered;
     cov.dtypes_total += r.allowed.size();
     cov.dtypes_covered += r.covered.size();
   }

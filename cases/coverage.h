@@ -15,7 +15,8 @@ struct OpVersionCoverage {
   std::vector<std::string> allowed;  // type combinations ("float32", "int32,float16")
   std::set<std::string> covered;     // allowed ones with a valid case
   int cases = 0, valid = 0, negative = 0, special = 0;
-  bool complete() const { return valid > 0 && covered.size() == allowed.size(); }
+  bool deprecated = false;  // no valid model exists: covered by its refusals alone
+  bool complete() const { return (valid > 0 || (deprecated && negative > 0)) && covered.size() == allowed.size(); }
 };
 
 struct Coverage {

@@ -56,6 +56,12 @@ void variadic_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
 void reduce_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
 void matmul_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
 void softmax_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+// specs/reduce/einsum_det_losses.cpp: Einsum, Det, LpNormalization, NegativeLogLikelihoodLoss,
+// SoftmaxCrossEntropyLoss
+void einsum_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+void det_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+void lp_normalization_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+void loss_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
 // specs/shape/: the shape and data-movement ops (see specs/shape/README.md)
 void reshape_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
 void flatten_cases(const CatalogRow& row, std::vector<CaseDraft>& out);

@@ -2,6 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include "cases/tolerance.h"
+#include "reference/model_builder.h"
 
 using namespace touchstone;
 using namespace touchstone::cases;
@@ -41,4 +42,29 @@ TEST_CASE("reductions: bound(n) from the case's reduction length; products ulp(n
   CHECK(with_terms("ReduceProd", 18, 3) == "ulp(7)");
   CHECK(with_terms("ReduceMax", 18, 60) == "exact");
   CHECK(with_terms("Hardmax", 13, 60) == "exact");
+}
+
+TEST_CASE("Einsum, LpNormalization, the losses and Det: bound(n) where modelled, ONNX's rtol where not",
+          "[tolerance]") {
+  auto with_terms = [](const char* op, int opset, int64_t terms) {
+    const CatalogRow* row = resolve_op("", op, opset);
+    REQUIRE(row);
+    return tolerance_for(*row, 1, terms).to_string();
+  };
+  CHECK(with_terms("Einsum", 12, 4) == "bound(n=4)");
+  CHECK(with_terms("Einsum", 12, 1) == "exact");  // transposes, diagonals: no arithmetic
+  CHECK(with_terms("LpNormalization", 22, 5) == "bound(n=8)");  // sum, sqrt, divide
+  CHECK(with_terms("NegativeLogLikelihoodLoss", 22, 6) == "bound(n=7)");
+  CHECK(with_terms("NegativeLogLikelihoodLoss", 22, 1) == "exact");  // reduction none: one product
+  CHECK(with_terms("Det", 22, 0) == "onnx");
+  CHECK(with_terms("SoftmaxCrossEntropyLoss", 13, 6) == "onnx");
+  // NLL's mean (the default) is a quotient of two sums: ONNX's rtol until it is modelled.
+  const CatalogRow* nll = resolve_op("", "NegativeLogLikelihoodLoss", 13);
+  REQUIRE(nll);
+  CaseDraft mean{"mean", {Tensor(DType::kFloat, {3, 4}), Tensor(DType::kInt64, {3})}, {}, {}, "", false};
+  mean.terms = 3;
+  CHECK(tolerance_for(*nll, mean).to_string() == "onnx");
+  CaseDraft sum = mean;
+  sum.attributes.push_back(make_attr("reduction", std::string("sum")));
+  CHECK(tolerance_for(*nll, sum).to_string() == "bound(n=4)");
 }

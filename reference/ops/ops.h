@@ -117,6 +117,11 @@ Tensors matmul(const Node& node, const Inputs& in);
 Tensors gemm_legacy(const Node& node, const Inputs& in);
 Tensors gemm_unidirectional(const Node& node, const Inputs& in);
 
+// linalg/einsum.cpp: Einsum-12
+Tensors einsum(const Node& node, const Inputs& in);
+// linalg/det.cpp: Det-11, Det-22 (exact determinants by fraction-free elimination)
+Tensors det(const Node& node, const Inputs& in);
+
 // reduce/softmax.cpp: Softmax, LogSoftmax, Hardmax (1, 11: 2-D coercion; 13: one axis)
 Tensors softmax_v1(const Node& node, const Inputs& in);
 Tensors softmax_v11(const Node& node, const Inputs& in);
@@ -127,6 +132,12 @@ Tensors log_softmax_v13(const Node& node, const Inputs& in);
 Tensors hardmax_v1(const Node& node, const Inputs& in);
 Tensors hardmax_v11(const Node& node, const Inputs& in);
 Tensors hardmax_v13(const Node& node, const Inputs& in);
+
+// reduce/lp_normalization.cpp: LpNormalization-1, 22
+Tensors lp_normalization(const Node& node, const Inputs& in);
+// reduce/losses.cpp: NegativeLogLikelihoodLoss-12/13/22, SoftmaxCrossEntropyLoss-12/13
+Tensors negative_log_likelihood_loss(const Node& node, const Inputs& in);
+Tensors softmax_cross_entropy_loss(const Node& node, const Inputs& in);
 
 // reduce/reductions.cpp: Reduce*, one template per op; V is the row's since_version, which
 // decides the axes rules (attribute or input, negative axes) and the empty-set text.

@@ -25,6 +25,7 @@
 #include "reference/broadcast.h"
 #include "reference/numeric/accumulator.h"
 #include "reference/numeric/functions.h"
+#include "reference/ops/linalg/integer_sums.h"
 #include "reference/ops/elementwise.h"
 #include "reference/ops/ops.h"
 
@@ -37,26 +38,6 @@ struct Product {
   int64_t m = 0, k = 0, n = 0;
   int64_t a_row = 0, a_col = 0, b_row = 0, b_col = 0;
 };
-
-// Sets an exact integer of any ONNX integer type.
-template <class T>
-void set_integer(mpz_t z, T x) {
-  if constexpr (std::is_signed_v<T>) mpz_set_si(z, static_cast<long>(x));
-  else mpz_set_ui(z, static_cast<unsigned long>(x));
-}
-
-template <class T>
-T wrap_integer(const Node& node, mpz_t z, mpz_t scratch) {
-  using L = std::numeric_limits<T>;
-  bool fits;
-  if constexpr (L::is_signed)
-    fits = mpz_cmp_si(z, static_cast<long>(L::min())) >= 0 && mpz_cmp_si(z, static_cast<long>(L::max())) <= 0;
-  else
-    fits = mpz_sgn(z) >= 0 && mpz_cmp_ui(z, static_cast<unsigned long>(L::max())) <= 0;
-  if (!fits) node.mark(Semantics::kUndefined, "integer overflow of the accumulation (the result wraps in two's complement)");
-  mpz_fdiv_r_2exp(scratch, z, 64);
-  return static_cast<T>(static_cast<uint64_t>(mpz_get_ui(scratch)));
-}
 
 // One output element: sum_k A*B, times alpha, plus beta * c (has_c), rounded once.
 struct Scaling {

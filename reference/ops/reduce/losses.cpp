@@ -1,0 +1,296 @@
+// NegativeLogLikelihoodLoss (12, 13, 22) and SoftmaxCrossEntropyLoss (12, 13).
+//
+// input/scores (N, C, d1..dk), target/labels (N, d1..dk) of int32/int64, optional weight
+// (C). Sample j of class c = target[j] loses -y[j][c] * weight[c] (weight 1 without it),
+// where y is the input (NLL) or LogSoftmax of the scores along C (SCE); 0 when target[j]
+// equals ignore_index. reduction: none (the losses), sum, mean = sum of losses / sum of
+// the applied weights (weight[c] of every sample not ignored; 1 each without weight - the
+// attribute's text for NLL, and what the function bodies of both give with ignore_index).
+// An ignored sample's loss is -0: "zero" in the text, with the sign ONNX's function body
+// gives (Neg of the zero it puts in place of the ignored input).
+// Versions: NLL 13 only marks differentiability, 22 adds bfloat16; SCE 13 adds bfloat16.
+// A target outside [0, C) that is not ignore_index is refused ("shall be in range").
+//
+// Exact, rounded once: NLL's sums of products are exact (numeric/accumulator.h) and the
+// mean's quotient of two exact sums correctly rounded. SCE's losses are transcendental:
+// each -LogSoftmax is evaluated in MPFR with a bound on its error and the sum (or the
+// quotient) is rounded once by Ziv's strategy (numeric/functions.h).
+// What ONNX leaves open (implementation-defined): a mean whose applied weights sum to
+// zero (every target ignored: 0/0 = NaN, as the formula gives); scores holding NaN or
+// +inf, or a row of only -inf (that row's log-probabilities and loss are NaN), or -inf at
+// the target's class (the loss is +inf).
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <vector>
+
+#include "reference/numeric/accumulator.h"
+#include "reference/numeric/exp_sums.h"
+#include "reference/numeric/functions.h"
+#include "reference/ops/elementwise.h"
+#include "reference/ops/ops.h"
+
+namespace touchstone::ops {
+
+namespace {
+
+enum class Reduction { kNone, kSum, kMean };
+
+// The shapes checked and the targets read: class[j] for sample j (-1: ignored).
+struct Samples {
+  int64_t n = 0, c = 0, d = 1;  // sample j = (i, k) reads input at i*C*D + class*D + k
+  Shape target_shape;
+  std::vector<int64_t> cls;
+  Reduction reduction = Reduction::kMean;
+  int64_t x_index(int64_t j, int64_t c_) const { return (j / d) * c * d + c_ * d + j % d; }
+};
+
+Samples samples_of(const Node& node, const Inputs& in) {
+  const Tensor &x = in[0], &t = in[1];
+  Samples s;
+  if (x.rank() < 2) invalid_model("the input must be (N, C) or (N, C, d1, ..., dk), got " + shape_to_string(x.shape()));
+  s.n = x.shape()[0];
+  s.c = x.shape()[1];
+  for (size_t k = 2; k < x.shape().size(); ++k) s.d *= x.shape()[k];
+  s.target_shape = x.shape();
+  s.target_shape.erase(s.target_shape.begin() + 1);
+  if (t.shape() != s.target_shape)
+    invalid_model("the target must be (N, d1, ..., dk) = " + shape_to_string(s.target_shape) + " for input " +
+                  shape_to_string(x.shape()) + ", got " + shape_to_string(t.shape()));
+  if (in.has(2) && in[2].shape() != Shape{s.c})
+    invalid_model("the weight must be a 1-D tensor of size C = " + std::to_string(s.c) + ", got " +
+                  shape_to_string(in[2].shape()));
+  const std::string r = node.attr_string("reduction", "mean");
+  if (r == "none") s.reduction = Reduction::kNone;
+  else if (r == "sum") s.reduction = Reduction::kSum;
+  else if (r == "mean") s.reduction = Reduction::kMean;
+  else invalid_model("reduction '" + r + "' is not one of none, sum, mean");
+  const std::optional<int64_t> ignore = node.attr_opt_int("ignore_index");
+  visit_dtype(t.dtype(), [&]<class I>() {
+    if constexpr (std::is_same_v<I, int32_t> || std::is_same_v<I, int64_t>) {
+      for (I v : t.data<I>()) {
+        const auto target = static_cast<int64_t>(v);
+        if (ignore && target == *ignore) {
+          s.cls.push_back(-1);
+        } else if (target < 0 || target >= s.c) {
+          invalid_model("target value " + std::to_string(target) + " is outside [0, C) = [0, " +
+                        std::to_string(s.c) + ")" + (ignore ? " and is not ignore_index" : "") +
+                        " (target values shall be in range)");
+        } else {
+          s.cls.push_back(target);
+        }
+      }
+    } else {
+      throw std::logic_error("loss target of a non-index type");  // the schema check prevents it
+    }
+  });
+  return s;
+}
+
+// The applied weight of sample j (0 if ignored).
+template <class T>
+double applied_weight(const Samples& s, const Inputs& in, int64_t j) {
+  if (s.cls[j] < 0) return 0;
+  return in.has(2) ? numeric::widen(in[2].data<T>()[s.cls[j]]) : 1.0;
+}
+
+// S / W rounded once, for exact S and W (either may be NaN, inf or zero: IEEE's quotient).
+double quotient(mpfr_ptr s, mpfr_ptr w, numeric::FloatFormat format) {
+  return numeric::correctly_rounded(
+      [&](mpfr_ptr out) { return mpfr_div(out, s, w, MPFR_RNDN) == 0 ? numeric::kExactResult : 1; }, format);
+}
+
+void mark_empty_mean(const Node& node, numeric::ExactAccumulator& weights) {
+  if (weights.is_zero())
+    node.mark(Semantics::kImplementationDefined, "a mean whose applied weights sum to zero (every target ignored: NaN)");
+}
+
+// -LogSoftmax(row)[c] * w for the samples of one output element, summed, at out's precision
+// with its slack (numeric/functions.h). Every sample's row is finite except -inf entries
+// other than at c (the callers take the other specials). Per sample, at q bits: the sum of
+// exps within 2^(2-q) relative (each exp within 2^(1-q)), so log(sum) within 2^(3-q) +
+// 2^-q |L|; d = x_c - max within 2^-(q+16) |d|; L - d and the product by w round once each.
+struct SceTerm {
+  std::vector<double> row;
+  double x_c, w;
+};
+
+int sce_sum(const std::vector<SceTerm>& terms, mpfr_ptr out) {
+  const mpfr_prec_t p = mpfr_get_prec(out);
+  const mpfr_prec_t q = p + 24 + static_cast<mpfr_prec_t>(std::bit_width(terms.size()));
+  std::vector<__mpfr_struct> t(terms.size());
+  std::vector<mpfr_ptr> pointers;
+  double budget = 0;  // in units of 2^-q
+  numeric::MpfrValue sum(q), log_sum(q), d(q + 16), e(q), nl(q);
+  for (size_t j = 0; j < terms.size(); ++j) {
+    const auto& r = terms[j];
+    double max = -INFINITY;
+    for (double v : r.row) max = std::max(max, v);
+    std::vector<__mpfr_struct> exps(r.row.size());
+    std::vector<mpfr_ptr> ep;
+    for (size_t i = 0; i < r.row.size(); ++i) {
+      mpfr_init2(&exps[i], q);
+      if (r.row[i] == -INFINITY) {
+        mpfr_set_zero(&exps[i], 1);
+      } else {
+        mpfr_set_d(d, r.row[i], MPFR_RNDN);
+        mpfr_sub_d(d, d, max, MPFR_RNDN);
+        mpfr_exp(&exps[i], d, MPFR_RNDN);
+      }
+      ep.push_back(&exps[i]);
+    }
+    mpfr_sum(sum, ep.data(), ep.size(), MPFR_RNDN);
+    for (auto& x : exps) mpfr_clear(&x);
+    mpfr_log(log_sum, sum, MPFR_RNDN);
+    mpfr_set_d(d, r.x_c, MPFR_RNDN);
+    mpfr_sub_d(d, d, max, MPFR_RNDN);
+    mpfr_sub(nl, log_sum, d, MPFR_RNDN);
+    mpfr_init2(&t[j], q);
+    mpfr_mul_d(&t[j], nl, r.w, MPFR_RNDN);
+    pointers.push_back(&t[j]);
+    const double l = std::fabs(mpfr_get_d(log_sum, MPFR_RNDN)), dd = std::fabs(mpfr_get_d(d, MPFR_RNDN)),
+                 n = std::fabs(mpfr_get_d(nl, MPFR_RNDN));
+    budget += std::fabs(r.w) * (8 + l + dd + 2 * n);
+  }
+  mpfr_sum(out, pointers.data(), pointers.size(), MPFR_RNDN);
+  for (auto& x : t) mpfr_clear(&x);
+  // Absolute error below 2^-q * budget + 2^-p |out|: in units of 2^-p, and as a slack.
+  const double y = std::fabs(mpfr_get_d(out, MPFR_RNDN));
+  const double total = std::ldexp(budget, -static_cast<int>(q - p)) + y;
+  if (!(y > 0)) return 64;  // cannot tell yet: more precision
+  if (!std::isfinite(total)) return 4;
+  return static_cast<int>(std::ceil(std::log2(total / y))) + 1;
+}
+
+}  // namespace
+
+// NegativeLogLikelihoodLoss-12, 13 (float16, float, double), 22 (+bfloat16).
+Tensors negative_log_likelihood_loss(const Node& node, const Inputs& in) {
+  const Samples s = samples_of(node, in);
+  const Tensor& x = in[0];
+  const auto count = static_cast<int64_t>(s.cls.size());
+  Tensor y(x.dtype(), s.reduction == Reduction::kNone ? s.target_shape : Shape{});
+  visit_dtype(x.dtype(), [&]<class T>() {
+    if constexpr (is_real_float<T>) {
+      auto xd = x.data<T>();
+      auto yd = y.data<T>();
+      constexpr auto format = numeric::float_format<T>();
+      if (s.reduction == Reduction::kNone) {
+        for (int64_t j = 0; j < count; ++j)
+          yd[j] = s.cls[j] < 0 ? numeric::narrow<T>(-0.0) : numeric::narrow<T>(-(numeric::widen(xd[s.x_index(j, s.cls[j])]) *
+                                                             applied_weight<T>(s, in, j)));
+        return;
+      }
+      numeric::ExactAccumulator losses, weights;
+      for (int64_t j = 0; j < count; ++j) {
+        if (s.cls[j] < 0) continue;
+        const double w = applied_weight<T>(s, in, j);
+        losses.add_product(-numeric::widen(xd[s.x_index(j, s.cls[j])]), w);
+        weights.add(w);
+      }
+      if (s.reduction == Reduction::kSum) {
+        yd[0] = losses.result<T>();
+        return;
+      }
+      mark_empty_mean(node, weights);
+      numeric::MpfrValue sum(2), total(2);
+      losses.exact(sum);
+      weights.exact(total);
+      yd[0] = numeric::narrow<T>(quotient(sum, total, format));
+    } else {
+      throw std::logic_error("NegativeLogLikelihoodLoss on a non-float type");  // the schema check prevents it
+    }
+  });
+  return {std::move(y)};
+}
+
+// SoftmaxCrossEntropyLoss-12 (float16, float, double), 13 (+bfloat16). Second output:
+// log_prob = LogSoftmax(scores) along C, each element rounded once.
+Tensors softmax_cross_entropy_loss(const Node& node, const Inputs& in) {
+  const Samples s = samples_of(node, in);
+  const Tensor& x = in[0];
+  const auto count = static_cast<int64_t>(s.cls.size());
+  Tensor y(x.dtype(), s.reduction == Reduction::kNone ? s.target_shape : Shape{});
+  Tensor log_prob(x.dtype(), x.shape());
+  visit_dtype(x.dtype(), [&]<class T>() {
+    if constexpr (is_real_float<T>) {
+      auto xd = x.data<T>();
+      auto yd = y.data<T>();
+      auto lp = log_prob.data<T>();
+      constexpr auto format = numeric::float_format<T>();
+      std::vector<double> row(static_cast<size_t>(s.c)), out(static_cast<size_t>(s.c));
+      // Per sample: its row (for the exact loss) or its IEEE special loss.
+      std::vector<SceTerm> finite;
+      std::vector<int64_t> finite_sample;
+      double special_sum = 0;  // the special losses, in IEEE arithmetic (NaN, inf)
+      bool any_special = false;
+      numeric::ExactAccumulator weights;
+      for (int64_t j = 0; j < count; ++j) {
+        bool special = false, all_neg_inf = true;
+        for (int64_t c = 0; c < s.c; ++c) {
+          row[c] = numeric::widen(xd[s.x_index(j, c)]);
+          special |= std::isnan(row[c]) || row[c] == INFINITY;
+          all_neg_inf &= row[c] == -INFINITY;
+        }
+        if (special || (all_neg_inf && s.c > 0))
+          node.mark(Semantics::kImplementationDefined, "NaN or +inf in a row of scores, or a row of only -inf (NaN)");
+        numeric::softmax(row, true, format, out);
+        for (int64_t c = 0; c < s.c; ++c) lp[s.x_index(j, c)] = numeric::narrow<T>(out[c]);
+        if (s.cls[j] < 0) {
+          if (s.reduction == Reduction::kNone) yd[j] = numeric::narrow<T>(-0.0);
+          continue;
+        }
+        const double w = applied_weight<T>(s, in, j);
+        weights.add(w);
+        const double x_c = row[s.cls[j]];
+        if (special || all_neg_inf || x_c == -INFINITY) {
+          if (!special && !all_neg_inf)
+            node.mark(Semantics::kImplementationDefined, "-inf at the target's class (the loss is +inf)");
+          const double loss = (special || all_neg_inf ? NAN : INFINITY) * w;
+          if (s.reduction == Reduction::kNone) yd[j] = numeric::narrow<T>(loss);
+          special_sum += loss;
+          any_special = true;
+          continue;
+        }
+        finite.push_back({row, x_c, w});
+        finite_sample.push_back(j);
+      }
+      if (s.reduction == Reduction::kNone) {
+        for (size_t k = 0; k < finite.size(); ++k) {
+          const std::vector<SceTerm> one = {finite[k]};
+          yd[finite_sample[k]] = numeric::narrow<T>(
+              numeric::correctly_rounded([&](mpfr_ptr o) { return sce_sum(one, o); }, format));
+        }
+        return;
+      }
+      if (s.reduction == Reduction::kMean) mark_empty_mean(node, weights);
+      if (any_special) {
+        numeric::MpfrValue total(2);
+        weights.exact(total);
+        const double w = mpfr_get_d(total, MPFR_RNDN);
+        yd[0] = numeric::narrow<T>(s.reduction == Reduction::kSum ? special_sum : special_sum / w);
+        return;
+      }
+      if (s.reduction == Reduction::kSum) {
+        yd[0] = numeric::narrow<T>(numeric::correctly_rounded([&](mpfr_ptr o) { return sce_sum(finite, o); }, format));
+        return;
+      }
+      numeric::MpfrValue total(2);
+      weights.exact(total);
+      yd[0] = numeric::narrow<T>(numeric::correctly_rounded(
+          [&](mpfr_ptr o) {
+            // The sum's slack, plus the quotient's rounding (W is exact).
+            numeric::MpfrValue sum(mpfr_get_prec(o));
+            const int slack = sce_sum(finite, sum);
+            mpfr_div(o, sum, total, MPFR_RNDN);
+            return slack + 1;
+          },
+          format));
+    } else {
+      throw std::logic_error("SoftmaxCrossEntropyLoss on a non-float type");  // the schema check prevents it
+    }
+  });
+  return {std::move(y), std::move(log_prob)};
+}
+
+}  // namespace touchstone::ops
