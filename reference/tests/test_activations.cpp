@@ -25,6 +25,7 @@
 
 #include "onnx/defs/schema.h"
 #include "reference/tests/oracle.h"
+#include "reference/tests/oracle_check.h"
 #include "reference/tests/run_node.h"
 
 using namespace touchstone;
@@ -34,14 +35,6 @@ using namespace touchstone::oracle;
 namespace {
 
 
-std::vector<double> doubles(const Tensor& t) {
-  std::vector<double> out;
-  visit_dtype(t.dtype(), [&]<class T>() {
-    if constexpr (is_real_float<T> || is_integer<T>)
-      for (T v : t.data<T>()) out.push_back(value_of(v));
-  });
-  return out;
-}
 
 // Exact rationals.
 class Rational {
@@ -102,30 +95,9 @@ std::vector<T> sample_inputs(uint64_t seed, std::vector<double> extra = {}) {
 template <class T>
 void check_against(const std::string& op, int opset, const std::vector<onnx::AttributeProto>& attrs,
                    const std::function<double(double)>& oracle_fn, uint64_t seed, std::vector<double> extra = {}) {
-  const auto inputs = sample_inputs<T>(seed, extra);
-  const Tensor out = run_node_output(op, opset, {vec<T>(inputs)}, attrs);
-  REQUIRE(out.dtype() == dtype_of<T>);
-  const auto got = doubles(out);
-  int bad = 0;
-  for (size_t i = 0; i < inputs.size() && bad < 5; ++i) {
-    const double x = value_of(inputs[i]);
-    const double want = oracle_fn(x);
-    if (!same_result(got[i], want)) {
-      ++bad;
-      FAIL_CHECK(op << "-" << opset << " " << type_name<T>() << " x = " << show(x) << ": got " << show(got[i])
-                    << ", want " << show(want));
-    }
-  }
-  CHECK(bad == 0);
+  check_outputs_against<T>(op, opset, attrs, oracle_fn, sample_inputs<T>(seed, extra));
 }
 
-template <class F>
-void for_float_types(bool bfloat16, F&& f) {
-  f.template operator()<Float16>();
-  f.template operator()<float>();
-  f.template operator()<double>();
-  if (bfloat16) f.template operator()<BFloat16>();
-}
 
 // ---------------------------------------------------------------------------------------
 // Oracles: each takes the exact input and returns the expected value in T.
@@ -234,8 +206,8 @@ TEST_CASE("activation defaults are the schema's float32 values", "[Selu][Elu][Ha
     // And the kernel uses it: Selu/Elu at x = -1, others where the attribute shows.
   }
   // Selu-1 vs Selu-6 at x = 1: gamma * 1 is gamma itself.
-  CHECK(doubles(run_node_output("Selu", 1, {vec<float>({1})})) == std::vector<double>{1.0507f});
-  CHECK(doubles(run_node_output("Selu", 6, {vec<float>({1})})) == std::vector<double>{1.05070102214813232421875});
+  CHECK(tensor_doubles(run_node_output("Selu", 1, {vec<float>({1})})) == std::vector<double>{1.0507f});
+  CHECK(tensor_doubles(run_node_output("Selu", 6, {vec<float>({1})})) == std::vector<double>{1.05070102214813232421875});
 }
 
 TEST_CASE("activations: each version admits exactly its types", "[Relu][LeakyRelu][PRelu][Sigmoid][Shrink][Celu]") {
@@ -311,18 +283,18 @@ TEST_CASE("PRelu slope shapes: one element or X's shape before 7, unidirectional
 // Values by hand.
 
 TEST_CASE("hand-computed values", "[Relu][LeakyRelu][ThresholdedRelu][Shrink][HardSigmoid][HardSwish][Elu][Celu]") {
-  CHECK(doubles(run_node_output("Relu", 6, {vec<float>({-2, -0.0f, 0, 3.5f})})) == std::vector<double>{0, 0, 0, 3.5});
-  CHECK_FALSE(std::signbit(doubles(run_node_output("Relu", 6, {vec<float>({-0.0f})}))[0]));
+  CHECK(tensor_doubles(run_node_output("Relu", 6, {vec<float>({-2, -0.0f, 0, 3.5f})})) == std::vector<double>{0, 0, 0, 3.5});
+  CHECK_FALSE(std::signbit(tensor_doubles(run_node_output("Relu", 6, {vec<float>({-0.0f})}))[0]));
   CHECK(run_node_output("Relu", 14, {vec<int64_t>({INT64_MIN, -1, 0, INT64_MAX})}) ==
         vec<int64_t>({0, 0, 0, INT64_MAX}));
   // 0.01f * -100 = -0.999999977648258209228515625 (0.01f is
   // 0.00999999977648258209228515625), exact in double; in float it rounds to -1.
-  CHECK(doubles(run_node_output("LeakyRelu", 6, {vec<double>({-100, 5})})) ==
+  CHECK(tensor_doubles(run_node_output("LeakyRelu", 6, {vec<double>({-100, 5})})) ==
         std::vector<double>{-0.999999977648258209228515625, 5});
-  CHECK(doubles(run_node_output("LeakyRelu", 6, {vec<float>({-100})})) == std::vector<double>{-1});
-  CHECK(doubles(run_node_output("ThresholdedRelu", 10, {vec<float>({1, 1.5f, -3, NAN})})) ==
+  CHECK(tensor_doubles(run_node_output("LeakyRelu", 6, {vec<float>({-100})})) == std::vector<double>{-1});
+  CHECK(tensor_doubles(run_node_output("ThresholdedRelu", 10, {vec<float>({1, 1.5f, -3, NAN})})) ==
         std::vector<double>{0, 1.5, 0, 0});
-  CHECK(doubles(run_node_output("Shrink", 9, {vec<float>({-2, -0.5f, 0.25f, 0.5f, 2, NAN})},
+  CHECK(tensor_doubles(run_node_output("Shrink", 9, {vec<float>({-2, -0.5f, 0.25f, 0.5f, 2, NAN})},
                                 {make_attr("lambd", 0.5f), make_attr("bias", 1.5f)})) ==
         std::vector<double>{-0.5, 0, 0, 0, 0.5, 0});
   // Integer Shrink: bias 1.5 gives -7 + 1.5 = -5.5 -> -5 and 7 - 1.5 = 5.5 -> 5 (truncated).
@@ -333,22 +305,22 @@ TEST_CASE("hand-computed values", "[Relu][LeakyRelu][ThresholdedRelu][Shrink][Ha
   CHECK(sat.outputs[0] == vec<uint8_t>({13, 255}));
   CHECK(sat.semantics.category == Semantics::kUndefined);
   auto neg = run_node("Shrink", 9, {vec<float>({0})}, {make_attr("lambd", -1.0f), make_attr("bias", 1.0f)});
-  CHECK(doubles(neg.outputs[0]) == std::vector<double>{1});  // 0 < 1: x + bias wins
+  CHECK(tensor_doubles(neg.outputs[0]) == std::vector<double>{1});  // 0 < 1: x + bias wins
   CHECK(neg.semantics.category == Semantics::kImplementationDefined);
   // HardSigmoid 0.2f * 1 + 0.5 = 0.70000000298023224 exactly; float rounds to 0.7f.
-  CHECK(doubles(run_node_output("HardSigmoid", 6, {vec<double>({1, 10, -10})})) ==
+  CHECK(tensor_doubles(run_node_output("HardSigmoid", 6, {vec<double>({1, 10, -10})})) ==
         std::vector<double>{0.70000000298023224, 1, 0});
   // HardSwish: 1 * (1/6 + 1/2) = 2/3; 3 -> 3; -3 -> -0; 1.5 * 0.75 = 1.125.
-  CHECK(doubles(run_node_output("HardSwish", 14, {vec<double>({1, 3, -3, 1.5, 4})})) ==
+  CHECK(tensor_doubles(run_node_output("HardSwish", 14, {vec<double>({1, 3, -3, 1.5, 4})})) ==
         std::vector<double>{2.0 / 3.0, 3, 0, 1.125, 4});
-  CHECK(std::signbit(doubles(run_node_output("HardSwish", 14, {vec<float>({-3})}))[0]));
-  CHECK(doubles(run_node_output("Elu", 6, {vec<float>({2, -0.0f})}, {make_attr("alpha", 3.0f)})) ==
+  CHECK(std::signbit(tensor_doubles(run_node_output("HardSwish", 14, {vec<float>({-3})}))[0]));
+  CHECK(tensor_doubles(run_node_output("Elu", 6, {vec<float>({2, -0.0f})}, {make_attr("alpha", 3.0f)})) ==
         std::vector<double>{2, -0.0});
-  CHECK(doubles(run_node_output("Celu", 12, {vec<float>({2, -INFINITY})}, {make_attr("alpha", 2.0f)})) ==
+  CHECK(tensor_doubles(run_node_output("Celu", 12, {vec<float>({2, -INFINITY})}, {make_attr("alpha", 2.0f)})) ==
         std::vector<double>{2, -2});
-  CHECK(doubles(run_node_output("Sigmoid", 13, {vec<float>({0, INFINITY, -INFINITY})})) ==
+  CHECK(tensor_doubles(run_node_output("Sigmoid", 13, {vec<float>({0, INFINITY, -INFINITY})})) ==
         std::vector<double>{0.5, 1, 0});
-  CHECK(doubles(run_node_output("Softsign", 1, {vec<float>({1, -3})})) == std::vector<double>{0.5, -0.75});
+  CHECK(tensor_doubles(run_node_output("Softsign", 1, {vec<float>({1, -3})})) == std::vector<double>{0.5, -0.75});
 }
 
 TEST_CASE("what ONNX leaves open is marked", "[Relu][PRelu][Softsign][HardSwish][Celu]") {
@@ -356,7 +328,7 @@ TEST_CASE("what ONNX leaves open is marked", "[Relu][PRelu][Softsign][HardSwish]
   CHECK(run_node("Relu", 6, {vec<float>({1})}).semantics.category == Semantics::kDefined);
   CHECK(run_node("ThresholdedRelu", 10, {vec<float>({NAN})}).semantics.category == Semantics::kDefined);
   auto s = run_node("Softsign", 1, {vec<float>({INFINITY})});
-  CHECK(doubles(s.outputs[0]) == std::vector<double>{1});
+  CHECK(tensor_doubles(s.outputs[0]) == std::vector<double>{1});
   CHECK(s.semantics.category == Semantics::kImplementationDefined);
   auto p = run_node("PRelu", 9, {vec<int32_t>({-65536}), vec<int32_t>({65536})});
   CHECK(p.outputs[0] == vec<int32_t>({0}));  // -2^32 wraps to 0
@@ -364,19 +336,19 @@ TEST_CASE("what ONNX leaves open is marked", "[Relu][PRelu][Softsign][HardSwish]
   CHECK(run_node("Celu", 12, {vec<float>({-1})}, {make_attr("alpha", 0.0f)}).semantics.category ==
         Semantics::kUndefined);
   auto h = run_node("HardSwish", 14, {vec<float>({-INFINITY})});
-  CHECK(doubles(h.outputs[0]) == std::vector<double>{-0.0});
+  CHECK(tensor_doubles(h.outputs[0]) == std::vector<double>{-0.0});
   CHECK(h.semantics.category == Semantics::kImplementationDefined);
   // Selu and Celu at -0 follow Relu's decision: the formula's zero (gamma * +0 for Selu),
   // implementation-defined (ONNX does not say which zero); at +0 the result is defined.
   for (auto [op, version] : {std::pair{"Selu", 6}, std::pair{"Selu", 1}, std::pair{"Celu", 12}}) {
     auto z = run_node(op, version, {vec<float>({-0.0f})});
-    CHECK_FALSE(std::signbit(doubles(z.outputs[0])[0]));
+    CHECK_FALSE(std::signbit(tensor_doubles(z.outputs[0])[0]));
     CHECK(z.semantics.category == Semantics::kImplementationDefined);
     CHECK(run_node(op, version, {vec<float>({0.0f})}).semantics.category == Semantics::kDefined);
   }
   // A negative gamma makes the formula's zero -0: gamma * (alpha e^0 - alpha) = -1 * (+0).
   for (float x : {-0.0f, 0.0f})
-    CHECK(std::signbit(doubles(run_node_output("Selu", 6, {vec<float>({x})}, {make_attr("gamma", -1.0f)}))[0]));
+    CHECK(std::signbit(tensor_doubles(run_node_output("Selu", 6, {vec<float>({x})}, {make_attr("gamma", -1.0f)}))[0]));
 }
 
 // ---------------------------------------------------------------------------------------
@@ -524,7 +496,7 @@ TEST_CASE("LeakyRelu, PRelu, ThresholdedRelu, Relu, Shrink against exact rationa
   for_float_types(true, [&]<class T>() {
     const auto x = sample_inputs<T>(95), slope = sample_inputs<T>(96);
     const Tensor out = run_node_output("PRelu", 16, {vec<T>(x), vec<T>(slope)});
-    const auto got = doubles(out);
+    const auto got = tensor_doubles(out);
     for (size_t i = 0; i < x.size(); ++i) {
       const double a = value_of(x[i]), s = value_of(slope[i]);
       double want = a;

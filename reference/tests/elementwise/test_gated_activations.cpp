@@ -19,6 +19,7 @@
 #include <random>
 
 #include "reference/tests/oracle.h"
+#include "reference/tests/oracle_check.h"
 #include "reference/tests/run_node.h"
 
 using namespace touchstone;
@@ -27,14 +28,6 @@ using namespace touchstone::oracle;
 
 namespace {
 
-std::vector<double> doubles(const Tensor& t) {
-  std::vector<double> out;
-  visit_dtype(t.dtype(), [&]<class T>() {
-    if constexpr (is_real_float<T>)
-      for (T v : t.data<T>()) out.push_back(value_of(v));
-  });
-  return out;
-}
 
 // Every bit pattern of a 16-bit type; edges, random bit patterns and random values of
 // the others.
@@ -63,30 +56,9 @@ std::vector<T> inputs_for(uint64_t seed) {
 template <class T>
 void check_against(const std::string& op, int opset, const std::vector<onnx::AttributeProto>& attrs,
                    const std::function<double(double)>& oracle_fn, uint64_t seed) {
-  const auto inputs = inputs_for<T>(seed);
-  const Tensor out = run_node_output(op, opset, {vec<T>(inputs)}, attrs);
-  REQUIRE(out.dtype() == dtype_of<T>);
-  const auto got = doubles(out);
-  int bad = 0;
-  for (size_t i = 0; i < inputs.size() && bad < 5; ++i) {
-    const double x = value_of(inputs[i]);
-    const double want = oracle_fn(x);
-    if (!same_result(got[i], want)) {
-      ++bad;
-      FAIL_CHECK(op << "-" << opset << " " << type_name<T>() << " x = " << show(x) << ": got " << show(got[i])
-                    << ", want " << show(want));
-    }
-  }
-  CHECK(bad == 0);
+  check_outputs_against<T>(op, opset, attrs, oracle_fn, inputs_for<T>(seed));
 }
 
-template <class F>
-void for_float_types(bool bfloat16, F&& f) {
-  f.template operator()<Float16>();
-  f.template operator()<float>();
-  f.template operator()<double>();
-  if (bfloat16) f.template operator()<BFloat16>();
-}
 
 // Bits to add to a working precision so that 1 + v keeps every bit of a tiny v (x/2 is a
 // midpoint of T for an odd subnormal x, and x g(x) differs from it by about x^2).
@@ -225,27 +197,27 @@ TEST_CASE("gated activations: types and attributes by version", "[Mish][Gelu][Sw
 TEST_CASE("gated activations by hand", "[Mish][Gelu][Swish][v18][v20][v24]") {
   // Phi(1) = 0.841344746068542948...; sigmoid(1) = 0.731058578630004879...;
   // tanh(ln(1 + e)) = 0.865098388267310...: the doubles nearest x g(x) at x = 1.
-  CHECK(doubles(run_node_output("Gelu", 20, {vec<double>({1})})) == std::vector<double>{0.8413447460685429});
-  CHECK(doubles(run_node_output("Swish", 24, {vec<double>({1})})) == std::vector<double>{0.7310585786300049});
-  CHECK(doubles(run_node_output("Mish", 18, {vec<double>({1})})) == std::vector<double>{0.8650983882673103});
+  CHECK(tensor_doubles(run_node_output("Gelu", 20, {vec<double>({1})})) == std::vector<double>{0.8413447460685429});
+  CHECK(tensor_doubles(run_node_output("Swish", 24, {vec<double>({1})})) == std::vector<double>{0.7310585786300049});
+  CHECK(tensor_doubles(run_node_output("Mish", 18, {vec<double>({1})})) == std::vector<double>{0.8650983882673103});
   // alpha = 0: sigmoid(0) = 1/2, so x/2 exactly (3 -> 1.5, the smallest subnormal -> +0 by
   // ties to even); alpha = 2 at x = 0: 0.
-  CHECK(doubles(run_node_output("Swish", 24, {vec<float>({3, -5, 0x1p-149f})}, {make_attr("alpha", 0.0f)})) ==
+  CHECK(tensor_doubles(run_node_output("Swish", 24, {vec<float>({3, -5, 0x1p-149f})}, {make_attr("alpha", 0.0f)})) ==
         std::vector<double>{1.5, -2.5, 0});
   // Signed zeros stay; far tails are x itself or -0.
-  CHECK(doubles(run_node_output("Gelu", 20, {vec<float>({-0.0f, 0.0f, 50, -50})})) == std::vector<double>{-0.0, 0.0, 50, -0.0});
-  CHECK(std::signbit(doubles(run_node_output("Gelu", 20, {vec<float>({-0.0f, -50})}))[1]));
-  CHECK(std::signbit(doubles(run_node_output("Mish", 18, {vec<float>({-0.0f})}))[0]));
-  CHECK(std::signbit(doubles(run_node_output("Gelu", 20, {vec<float>({-30})}, {make_attr("approximate", std::string("tanh"))}))[0]));
-  CHECK(doubles(run_node_output("Mish", 18, {vec<float>({INFINITY, 100})})) == std::vector<double>{INFINITY, 100});
+  CHECK(tensor_doubles(run_node_output("Gelu", 20, {vec<float>({-0.0f, 0.0f, 50, -50})})) == std::vector<double>{-0.0, 0.0, 50, -0.0});
+  CHECK(std::signbit(tensor_doubles(run_node_output("Gelu", 20, {vec<float>({-0.0f, -50})}))[1]));
+  CHECK(std::signbit(tensor_doubles(run_node_output("Mish", 18, {vec<float>({-0.0f})}))[0]));
+  CHECK(std::signbit(tensor_doubles(run_node_output("Gelu", 20, {vec<float>({-30})}, {make_attr("approximate", std::string("tanh"))}))[0]));
+  CHECK(tensor_doubles(run_node_output("Mish", 18, {vec<float>({INFINITY, 100})})) == std::vector<double>{INFINITY, 100});
 }
 
 TEST_CASE("gated activations: what ONNX leaves open is marked", "[Mish][Gelu][Swish][v18][v20][v24]") {
   for (const char* op : {"Mish", "Gelu"}) {
     const int v = op[0] == 'M' ? 18 : 20;
     auto r = run_node(op, v, {vec<float>({-INFINITY})});
-    CHECK(doubles(r.outputs[0]) == std::vector<double>{-0.0});
-    CHECK(std::signbit(doubles(r.outputs[0])[0]));
+    CHECK(tensor_doubles(r.outputs[0]) == std::vector<double>{-0.0});
+    CHECK(std::signbit(tensor_doubles(r.outputs[0])[0]));
     CHECK(r.semantics.category == Semantics::kImplementationDefined);
     CHECK(run_node(op, v, {vec<float>({INFINITY, NAN, 1, -0.0f})}).semantics.category == Semantics::kDefined);
   }
@@ -253,17 +225,17 @@ TEST_CASE("gated activations: what ONNX leaves open is marked", "[Mish][Gelu][Sw
   CHECK(t.semantics.category == Semantics::kImplementationDefined);
   // Swish: alpha x -> -inf gives x's signed zero; alpha = 0 gives x (x/2); both marked.
   auto s = run_node("Swish", 24, {vec<float>({-INFINITY, INFINITY})});
-  CHECK(doubles(s.outputs[0])[1] == INFINITY);
-  CHECK(std::signbit(doubles(s.outputs[0])[0]));
+  CHECK(tensor_doubles(s.outputs[0])[1] == INFINITY);
+  CHECK(std::signbit(tensor_doubles(s.outputs[0])[0]));
   CHECK(s.semantics.category == Semantics::kImplementationDefined);
   auto n = run_node("Swish", 24, {vec<float>({INFINITY, -INFINITY})}, {make_attr("alpha", -1.0f)});
-  CHECK(doubles(n.outputs[0]) == std::vector<double>{0.0, -INFINITY});
+  CHECK(tensor_doubles(n.outputs[0]) == std::vector<double>{0.0, -INFINITY});
   CHECK(n.semantics.category == Semantics::kImplementationDefined);
   auto z = run_node("Swish", 24, {vec<float>({INFINITY})}, {make_attr("alpha", 0.0f)});
-  CHECK(doubles(z.outputs[0]) == std::vector<double>{INFINITY});
+  CHECK(tensor_doubles(z.outputs[0]) == std::vector<double>{INFINITY});
   CHECK(z.semantics.category == Semantics::kImplementationDefined);
   auto u = run_node("Swish", 24, {vec<float>({0, 2, -2})}, {make_attr("alpha", INFINITY)});
-  const auto uv = doubles(u.outputs[0]);
+  const auto uv = tensor_doubles(u.outputs[0]);
   CHECK(std::isnan(uv[0]));
   CHECK(uv[1] == 2);
   CHECK((uv[2] == 0 && std::signbit(uv[2])));

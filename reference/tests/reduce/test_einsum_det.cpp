@@ -5,21 +5,16 @@
 #include <limits>
 #include <random>
 
-#include "reference/tests/logic_testing.h"
-#include "reference/tests/oracle.h"
+#include "reference/tests/reduce/reduce_testing.h"
 
 using namespace touchstone;
 using namespace touchstone::testing;
 using namespace touchstone::testing::logic;
+using namespace touchstone::testing::reduce;
 
 namespace {
 
-Tensor floats(Shape shape, std::vector<float> values) { return Tensor::from_values<float>(std::move(shape), values); }
 Tensor doubles(Shape shape, std::vector<double> values) { return Tensor::from_values<double>(std::move(shape), values); }
-std::vector<float> values_of(const Tensor& t) {
-  auto d = t.data<float>();
-  return {d.begin(), d.end()};
-}
 onnx::AttributeProto equation(const std::string& e) { return make_attr("equation", e); }
 Tensor einsum(const std::string& e, const std::vector<Tensor>& in) { return run_node_output("Einsum", 12, in, {equation(e)}); }
 

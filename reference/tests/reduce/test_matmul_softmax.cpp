@@ -4,27 +4,15 @@
 #include <cmath>
 #include <limits>
 
-#include "reference/tests/logic_testing.h"
-#include "reference/tests/oracle.h"
+#include "reference/tests/reduce/reduce_testing.h"
 
 using namespace touchstone;
 using namespace touchstone::testing;
 using namespace touchstone::testing::logic;
+using namespace touchstone::testing::reduce;
 
 namespace {
 
-Tensor floats(Shape shape, std::vector<float> values) { return Tensor::from_values<float>(std::move(shape), values); }
-std::vector<float> values_of(const Tensor& t) {
-  auto d = t.data<float>();
-  return {d.begin(), d.end()};
-}
-
-template <class F>
-float oracle_float(F&& f) {
-  oracle::Big v(300);
-  const int ternary = f(v.get());
-  return static_cast<float>(oracle::round_to<float>(v, ternary));
-}
 
 }  // namespace
 

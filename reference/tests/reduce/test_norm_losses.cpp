@@ -6,34 +6,25 @@
 #include <limits>
 #include <random>
 
-#include "reference/tests/logic_testing.h"
-#include "reference/tests/oracle.h"
+#include "reference/tests/reduce/reduce_testing.h"
 
 using namespace touchstone;
 using namespace touchstone::testing;
 using namespace touchstone::testing::logic;
+using namespace touchstone::testing::reduce;
 
 namespace {
 
-Tensor floats(Shape shape, std::vector<float> values) { return Tensor::from_values<float>(std::move(shape), values); }
-Tensor int64s(Shape shape, std::vector<int64_t> values) { return Tensor::from_values<int64_t>(std::move(shape), values); }
-std::vector<float> values_of(const Tensor& t) {
-  auto d = t.data<float>();
-  return {d.begin(), d.end()};
-}
-onnx::AttributeProto reduction(const std::string& r) { return make_attr("reduction", r); }
-
-// An MPFR computation at 400 bits rounded to float by the test's own rounder.
+// MPFR at 400 bits here.
 template <class F>
-float oracle_float(F&& f) {
-  oracle::Big v(400);
-  const int ternary = f(v.get());
-  return static_cast<float>(oracle::round_to<float>(v, ternary));
-}
+float oracle_float400(F&& f) { return oracle_float(std::forward<F>(f), 400); }
+
+Tensor int64s(Shape shape, std::vector<int64_t> values) { return Tensor::from_values<int64_t>(std::move(shape), values); }
+onnx::AttributeProto reduction(const std::string& r) { return make_attr("reduction", r); }
 
 // x_k / ||x||_2 by MPFR.
 float l2_quotient(const std::vector<float>& x, size_t k) {
-  return oracle_float([&](mpfr_ptr v) {
+  return oracle_float400([&](mpfr_ptr v) {
     oracle::Big s(400), t(400);
     mpfr_set_zero(s, 1);
     for (float e : x) {
@@ -136,11 +127,11 @@ TEST_CASE("NegativeLogLikelihoodLoss: the spec's examples", "[NegativeLogLikelih
   };
   y = run_node_output("NegativeLogLikelihoodLoss", 13, {input, target, weight}, {reduction("sum")});
   CHECK(y.shape() == Shape{});
-  CHECK(values_of(y)[0] == oracle_float(weighted_sum));
+  CHECK(values_of(y)[0] == oracle_float400(weighted_sum));
   CHECK(std::fabs(values_of(y)[0] + 1.1f) < 1e-6f);
   // mean: the sum over the sum of applied weights 0.1 + 0.3 + 0.2 + 0.1.
   y = run_node_output("NegativeLogLikelihoodLoss", 22, {input, target, weight}, {reduction("mean")});
-  CHECK(values_of(y)[0] == oracle_float([&](mpfr_ptr v) {
+  CHECK(values_of(y)[0] == oracle_float400([&](mpfr_ptr v) {
           weighted_sum(v);
           oracle::Big w(400);
           mpfr_set_d(w, 0.1f, MPFR_RNDN);
@@ -188,7 +179,7 @@ TEST_CASE("NegativeLogLikelihoodLoss: ignore_index, exactness, refusals", "[Nega
 
 TEST_CASE("SoftmaxCrossEntropyLoss: correctly rounded losses and log_prob", "[SoftmaxCrossEntropyLoss][v12][v13]") {
   // Equal scores: loss log 2, log_prob -log 2.
-  const float log2 = oracle_float([](mpfr_ptr v) { return mpfr_const_log2(v, MPFR_RNDN); });
+  const float log2 = oracle_float400([](mpfr_ptr v) { return mpfr_const_log2(v, MPFR_RNDN); });
   auto r = run_node("SoftmaxCrossEntropyLoss", 12, {floats({1, 2}, {5, 5}), int64s({1}, {0})});
   CHECK(values_of(r.outputs[0]) == std::vector<float>{log2});
   // Random scores, weights, sum and mean, against the oracle.
@@ -216,12 +207,12 @@ TEST_CASE("SoftmaxCrossEntropyLoss: correctly rounded losses and log_prob", "[So
     const std::vector<Tensor> in = {floats({3, 4}, x), int64s({3}, t), floats({4}, w)};
     CAPTURE(trial);
     CHECK(values_of(run_node_output("SoftmaxCrossEntropyLoss", 13, in, {reduction("sum")}))[0] ==
-          oracle_float([&](mpfr_ptr v) { return weighted(v, false); }));
+          oracle_float400([&](mpfr_ptr v) { return weighted(v, false); }));
     CHECK(values_of(run_node_output("SoftmaxCrossEntropyLoss", 13, in))[0] ==
-          oracle_float([&](mpfr_ptr v) { return weighted(v, true); }));
+          oracle_float400([&](mpfr_ptr v) { return weighted(v, true); }));
     const Tensor none = run_node_output("SoftmaxCrossEntropyLoss", 12, in, {reduction("none")});
     for (size_t i = 0; i < 3; ++i)
-      CHECK(values_of(none)[i] == oracle_float([&](mpfr_ptr v) {
+      CHECK(values_of(none)[i] == oracle_float400([&](mpfr_ptr v) {
               neg_log_softmax({x.begin() + 4 * i, x.begin() + 4 * i + 4}, static_cast<size_t>(t[i]), v);
               return mpfr_mul_d(v, v, w[t[i]], MPFR_RNDN);
             }));
@@ -243,7 +234,7 @@ TEST_CASE("SoftmaxCrossEntropyLoss: specials, ignore_index, refusals", "[Softmax
   r = run_node("SoftmaxCrossEntropyLoss", 12, {floats({1, 2}, {-INFINITY, 0}), int64s({1}, {0})}, {reduction("sum")});
   CHECK(values_of(r.outputs[0])[0] == INFINITY);
   // ignore_index: mean over the samples not ignored.
-  const float log2 = oracle_float([](mpfr_ptr v) { return mpfr_const_log2(v, MPFR_RNDN); });
+  const float log2 = oracle_float400([](mpfr_ptr v) { return mpfr_const_log2(v, MPFR_RNDN); });
   CHECK(values_of(run_node_output("SoftmaxCrossEntropyLoss", 13, {floats({2, 2}, {0, 0, 7, 1}), int64s({2}, {1, 5})},
                                   {make_attr("ignore_index", int64_t{5})}))[0] == log2);
   check_invalid("SoftmaxCrossEntropyLoss", 13, {floats({2, 2}, {0, 0, 7, 1}), int64s({2}, {1, 5})}, "outside [0, C)");

@@ -5,30 +5,17 @@
 #include <cmath>
 #include <limits>
 
-#include "reference/tests/logic_testing.h"
-#include "reference/tests/oracle.h"
+#include "reference/tests/reduce/reduce_testing.h"
 
 using namespace touchstone;
 using namespace touchstone::testing;
 using namespace touchstone::testing::logic;
+using namespace touchstone::testing::reduce;
 
 namespace {
 
-Tensor floats(Shape shape, std::vector<float> values) { return Tensor::from_values<float>(std::move(shape), values); }
 Tensor axes(std::vector<int64_t> a) { return vec<int64_t>(std::move(a)); }
 
-std::vector<float> values_of(const Tensor& t) {
-  auto d = t.data<float>();
-  return {d.begin(), d.end()};
-}
-
-// The oracle's float for an MPFR computation at 300 bits.
-template <class F>
-float oracle_float(F&& f) {
-  oracle::Big v(300);
-  const int ternary = f(v.get());
-  return static_cast<float>(oracle::round_to<float>(v, ternary));
-}
 
 }  // namespace
 
