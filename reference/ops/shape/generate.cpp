@@ -10,7 +10,9 @@
 // (accepted); both implementation-defined.
 //
 // Range-11 (float, double, int16/32/64), 27 (+float16, bfloat16, `stash_type`): scalars
-// start, limit, delta; n = max(ceil((limit - start) / delta), 0) computed exactly; element
+// start, limit, delta; n = max(ceil((limit - start) / delta), 0) in double arithmetic (the
+// text does not say which; numpy.arange's and ONNX Runtime's choice; implementation-
+// defined where the exact quotient's ceiling differs), integers exactly; element
 // i is the exact start + i*delta rounded once to T (integers: exact). ONNX's function body
 // adds delta repeatedly, which drifts from this by up to about n/2 ulps; the case
 // tolerance states that bound. stash_type (27) names the precision of float16/bfloat16
@@ -52,19 +54,25 @@ Tensor range_integers(T start, T limit, T delta) {
 }
 
 template <class T>
-Tensor range_floats(double start, double limit, double delta) {
+Tensor range_floats(const Node& node, double start, double limit, double delta) {
   if (!std::isfinite(start) || !std::isfinite(limit) || !std::isfinite(delta))
     invalid_model("start, limit and delta must be finite");
   if (delta == 0) invalid_model("delta is 0; the element count ceil((limit - start) / delta) is undefined");
-  // n = ceil(q) for the exact q = (limit - start) / delta: the difference is exact at 2200
-  // bits, and q rounded upward at that precision has the same ceiling as q.
-  numeric::MpfrValue diff(2200), q(2200);
-  mpfr_sub_d(diff, numeric::MpfrValue(2200, limit), start, MPFR_RNDN);
-  mpfr_div_d(q, diff, delta, MPFR_RNDU);
-  mpfr_ceil(q, q);
-  if (mpfr_cmp_si(q, 0) <= 0) return Tensor(dtype_of<T>, {0});
-  if (mpfr_cmp_si(q, kMaxRangeElements) > 0) not_implemented("Range of more than 2^31 elements");
-  const int64_t n = mpfr_get_si(q, MPFR_RNDN);
+  // The count: ceil((limit - start) / delta) evaluated in double, as numpy.arange (ONNX's
+  // reference) and ONNX Runtime do; the text's formula does not say in which arithmetic.
+  // Where the exact quotient has another ceiling (start 1, limit 8, delta the double
+  // nearest 1/3: exactly 21.000...02, 21 in double), the case is implementation-defined.
+  const double q = (limit - start) / delta;
+  if (!(q > 0)) return Tensor(dtype_of<T>, {0});
+  if (std::ceil(q) > static_cast<double>(kMaxRangeElements)) not_implemented("Range of more than 2^31 elements");
+  const int64_t n = static_cast<int64_t>(std::ceil(q));
+  numeric::MpfrValue diff(2200), exact_q(2200);
+  mpfr_sub_d(diff, numeric::MpfrValue(2200, limit), start, MPFR_RNDN);  // exact at 2200 bits
+  mpfr_div_d(exact_q, diff, delta, MPFR_RNDU);  // rounded upward: the same ceiling as the exact quotient
+  mpfr_ceil(exact_q, exact_q);
+  if (mpfr_cmp_si(exact_q, n) != 0)
+    node.mark(Semantics::kImplementationDefined,
+              "Range count: ceil((limit - start) / delta) differs between double and exact arithmetic");
   Tensor out(dtype_of<T>, {n});
   auto y = out.data<T>();
   for (int64_t i = 0; i < n; ++i) {
@@ -139,7 +147,7 @@ Tensors range(const Node& node, const Inputs& in) {
     if constexpr (is_integer<T>) {
       out = range_integers<T>(s.data<T>()[0], l.data<T>()[0], d.data<T>()[0]);
     } else if constexpr (is_real_float<T>) {
-      out = range_floats<T>(numeric::widen(s.data<T>()[0]), numeric::widen(l.data<T>()[0]), numeric::widen(d.data<T>()[0]));
+      out = range_floats<T>(node, numeric::widen(s.data<T>()[0]), numeric::widen(l.data<T>()[0]), numeric::widen(d.data<T>()[0]));
     } else {
       throw std::logic_error("Range of a type T does not allow");
     }
