@@ -165,7 +165,6 @@ void constant_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
 void constant_of_shape_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
   const std::string label = row.label();
   const auto allowed = output_types(row, "T2");
-  bool smoke = true;
   for (DType t : allowed) {
     const std::string n(dtype_short_name(t));
     Rng rng(seed_of(label + "/" + n));
@@ -181,7 +180,6 @@ void constant_of_shape_cases(const CatalogRow& row, std::vector<CaseDraft>& out)
             {output_tag(t), "special-values"});
       }
     }
-    smoke = false;
   }
   add(out, "default_value", {i64s({4, 3, 2})}, {}, {"output:float32"}, "", true);
   add(out, "value_scalar_shape", {i64s({3})}, {tensor_attr("value", tensor_of(DType::kInt64, {}, {7}))}, {"output:int64"});
