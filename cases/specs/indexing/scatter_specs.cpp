@@ -15,6 +15,24 @@ using namespace indexing;
 
 namespace {
 
+// Values small enough that a reduction of a few of them stays exact and in range:
+// |x| in [2^-2, 2^2] for floats, [-4, 4] for integers.
+Domain small_domain() {
+  Domain d;
+  d.exp_lo = -2;
+  d.exp_hi = 2;
+  d.int_lo = -4;
+  d.int_hi = 4;
+  return d;
+}
+
+// n-1, n-2, ..., 0: scattering a tensor onto itself in reverse.
+std::vector<int64_t> reversed_positions(int64_t n) {
+  std::vector<int64_t> rev;
+  for (int64_t i = n - 1; i >= 0; --i) rev.push_back(i);
+  return rev;
+}
+
 std::vector<std::string> reductions(int v) {
   if (v >= 18) return {"add", "mul", "max", "min"};
   if (v >= 16) return {"add", "mul"};
@@ -81,18 +99,13 @@ void scatter_elements_cases(const CatalogRow& row, std::vector<CaseDraft>& out) 
           {"duplicates"});
       if (has_specials(t)) {
         const Tensor s = special_values(t);
-        std::vector<int64_t> rev;
-        for (int64_t i = s.size() - 1; i >= 0; --i) rev.push_back(i);
+        const std::vector<int64_t> rev = reversed_positions(s.size());
         add(out, "special_values", {s, index_tensor(ind, {s.size()}, rev), special_values(t)}, {}, {"special-values"}, "", true);
       }
       if (!numeric(t)) continue;
       for (const auto& red : reductions(v)) {
         const Attrs a = {make_attr("reduction", red)};
-        Domain small;
-        small.exp_lo = -2;
-        small.exp_hi = 2;
-        small.int_lo = -4;
-        small.int_hi = 4;
+        const Domain small = small_domain();
         add(out, "reduce_" + red + "_duplicates",
             {random_tensor(r, t, {3, 2}, small), index_tensor(ind, {4, 2}, {0, 2, 0, 2, 1, 0, 0, 2}), random_tensor(r, t, {4, 2}, small)},
             a, {"reduction", "duplicates"});
@@ -172,19 +185,14 @@ void scatter_nd_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
         {"duplicates"});
     if (has_specials(t)) {
       const Tensor s = special_values(t);
-      std::vector<int64_t> rev;
-      for (int64_t i = s.size() - 1; i >= 0; --i) rev.push_back(i);
+      const std::vector<int64_t> rev = reversed_positions(s.size());
       add(out, "special_values", {s, index_tensor(ind, {s.size(), 1}, rev), special_values(t)}, {}, {"special-values"}, "",
           true);
     }
     if (!numeric(t)) continue;
     for (const auto& red : reductions(v)) {
       const Attrs a = {make_attr("reduction", red)};
-      Domain small;
-      small.exp_lo = -2;
-      small.exp_hi = 2;
-      small.int_lo = -4;
-      small.int_hi = 4;
+      const Domain small = small_domain();
       add(out, "reduce_" + red + "_duplicates",
           {random_tensor(r, t, {2, 2}, small), index_tensor(ind, {3, 1}, {0, 0, -1}), random_tensor(r, t, {3, 2}, small)}, a,
           {"reduction", "duplicates"});

@@ -34,12 +34,9 @@ std::vector<DType> output_types(const CatalogRow& row, std::string_view param) {
   return allowed_dtypes(schema_of(row), param);
 }
 
-}  // namespace
-
-void shape_op_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
-  const int v = row.since_version;
-  const auto types = first_param_types(row);
-  const DType main = main_type(types);
+// Shape and Size alike: every type once (the first shape, a smoke case), the main type over
+// ranks 0-6 and an empty tensor, and the main type's special values.
+void shape_and_specials(const CatalogRow& row, const std::vector<DType>& types, DType main, std::vector<CaseDraft>& out) {
   const std::vector<Shape> shapes = {{3, 4, 5}, {}, {0, 2}, {7}, {2, 1, 3, 1, 2, 2}};
   for (DType t : types) {
     bool smoke = true;
@@ -50,6 +47,15 @@ void shape_op_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
     }
   }
   add(out, "special_values", {specials(main, {3, 4})}, {}, {"special-values"});
+}
+
+}  // namespace
+
+void shape_op_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
+  const int v = row.since_version;
+  const auto types = first_param_types(row);
+  const DType main = main_type(types);
+  shape_and_specials(row, types, main, out);
   if (v >= 15) {
     const std::vector<std::pair<const char*, Attrs>> ends = {
         {"start_1", {make_attr("start", int64_t{1})}},
@@ -81,16 +87,7 @@ void shape_op_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
 void size_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
   const auto types = first_param_types(row);
   const DType main = main_type(types);
-  const std::vector<Shape> shapes = {{3, 4, 5}, {}, {0, 2}, {7}, {2, 1, 3, 1, 2, 2}};
-  for (DType t : types) {
-    bool smoke = true;
-    for (const auto& s : shapes) {
-      if (t != main && !smoke) break;
-      add(out, shape_name(s), {data_of(row, t, shape_name(s), s)}, {}, {shape_tags(s)}, "", smoke);
-      smoke = false;
-    }
-  }
-  add(out, "special_values", {specials(main, {3, 4})}, {}, {"special-values"});
+  shape_and_specials(row, types, main, out);
   type_refusals(
       row, 1, [](const std::vector<DType>& ty, Rng& rng) { return std::vector<Tensor>{any_tensor(rng, ty[0], {2, 3})}; }, {},
       out);
