@@ -66,7 +66,8 @@ std::string plain_text(const std::string& text);
 
 // How the runner finds backends by name.
 struct BackendSpec {
-  std::string name;  // as given: reference, expected, onnxruntime, plugin:<lib>, command:<argv>
+  std::string name;  // as given: reference, expected, onnxruntime, ..., plugin:<lib>, command:<argv>
+  std::map<std::string, std::string> options;  // --backend-option NAME=VALUE (backends/registry.h)
   std::filesystem::path repo_root;    // holds harness/backends/...
   std::filesystem::path plugin_worker;  // the touchstone-plugin-worker executable
   size_t max_line_bytes = size_t{1} << 20;  // longest reply line a process adapter may send

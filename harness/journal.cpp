@@ -34,6 +34,9 @@ std::string header_differences(const json& recorded, const json& wanted) {
     const json old = recorded.contains(key) ? recorded[key] : json(nullptr);
     if (old != value) out += "\n  " + key + ": journal has " + old.dump() + ", this run has " + value.dump();
   }
+  // Keys only the journal has (backend options given then, not now).
+  for (const auto& [key, value] : recorded.items())
+    if (key != "started" && !wanted.contains(key)) out += "\n  " + key + ": journal has " + value.dump() + ", this run has none";
   return out;
 }
 

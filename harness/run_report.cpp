@@ -92,6 +92,7 @@ std::string shell_quote(const std::string& word, bool always) {
 std::string reproduce_command(const fs::path& suite_root, const RunOptions& o, const std::string& case_id) {
   std::string cmd = shell_quote(o.program) + " run --suite " + shell_quote(suite_root.string()) + " --backend " +
                     shell_quote(o.backend.name);
+  for (const auto& [name, value] : o.backend.options) cmd += " --backend-option " + shell_quote(name + "=" + value);
   if (o.oracle != OracleKind::kReference) cmd += std::string(" --oracle ") + oracle_name(o.oracle);
   if (o.timeout_s != RunOptions{}.timeout_s) {
     std::ostringstream t;

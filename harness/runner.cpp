@@ -111,6 +111,7 @@ json journal_header(const Suite& suite, const RunOptions& o, const std::string& 
           {"suite_digest", digest},
           {"started", now_iso()}};
   if (!o.cases.empty()) header["cases"] = o.cases;  // absent otherwise, as in older journals
+  if (!o.backend.options.empty()) header["backend_options"] = o.backend.options;  // likewise
   return header;
 }
 
@@ -284,6 +285,7 @@ reports::Report run_suite(const Suite& suite, const RunOptions& o) {
   run.suite_case_count = static_cast<int64_t>(suite.cases.size());
   run.oracle = oracle_name(o.oracle);
   run.options = {{"backend", o.backend.name},
+                 {"backend_options", o.backend.options},
                  {"jobs", jobs},
                  {"timeout_s", o.timeout_s},
                  {"shard", o.shard.to_string()},

@@ -1,46 +1,74 @@
 #!/usr/bin/env bash
-# The main job: certify the bundled ONNX Runtime backend (npm onnxruntime-node) against
-# touchstone's reference, and write the reports.
+# The main job: certify every installed backend against touchstone's reference, and write
+# the reports and the scoreboard that puts them side by side.
 #
 #   tools/certify.sh [OUT]        (default OUT: out/)
 #
-# 1. installs what is needed and builds (tools/build.sh; the adapter's pinned npm packages);
+# 1. installs what is needed and builds (tools/build.sh; the JavaScript backends' pinned
+#    npm packages: onnxruntime-node, onnxruntime-web, onnxjs);
 # 2. generates the standard suite of every implemented op-version and dtype;
-# 3. runs ONNX Runtime over it, judged by the reference (exact where the op is exact);
-# 4. runs ONNX Runtime over ONNX's own node tests, judged by their stored outputs;
-# 5. writes the behavioural changelog of every implemented op.
-# Each run's folder holds report.json, report.html, the journal and a Markdown summary.
-# The exit status is 0 when the reports were written, whatever the backend's verdicts
+# 3. runs each backend over it, judged by the reference (exact where the op is exact):
+#    ONNX Runtime (graph optimizations off, then all on), onnxruntime-web (WebAssembly),
+#    onnxjs (cpu and wasm backends);
+# 4. runs each over ONNX's own node tests, judged by their stored outputs;
+# 5. writes the scoreboards (OUT/scoreboard-standard.html, OUT/scoreboard-onnx-node.html,
+#    and .md) and the behavioural changelog of every implemented op.
+# Each run's folder (OUT/<suite>/<backend>) holds report.json, report.html, the journal
+# and a Markdown summary. TOUCHSTONE_BACKENDS="onnxruntime onnxjs" limits the backends.
+# The exit status is 0 when the reports were written, whatever the backends' verdicts
 # (set TOUCHSTONE_STRICT=1 to exit 1 when a run has failures).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 out="$(realpath -m "${1:-$root/out}")"
 build="$("$root/tools/build.sh")"
-"$root/harness/backends/onnxruntime/install.sh"
+"$root/harness/backends/install.sh"
 ts="$build/touchstone"
 jobs="${TOUCHSTONE_JOBS:-$(nproc)}"
 mkdir -p "$out"
+
+# name (the run's folder) | backend | backend options
+configs=(
+  "onnxruntime|onnxruntime|"
+  "onnxruntime-opt-all|onnxruntime|graph_optimization=all"
+  "onnxruntime-web|onnxruntime-web|"
+  "onnxjs-cpu|onnxjs|backend=cpu"
+  "onnxjs-wasm|onnxjs|backend=wasm"
+)
+wanted="${TOUCHSTONE_BACKENDS:-onnxruntime onnxruntime-web onnxjs}"
 
 echo "== generating the standard suite"
 "$ts" generate --profile standard --out "$out/suite" --coverage | tail -n 3
 
 status=0
-run() {  # run NAME SUITE ORACLE
-  local name="$1" suite="$2" oracle="$3"
-  echo "== running onnxruntime over $name (oracle: $oracle)"
-  rm -rf "$out/$name"
-  "$ts" run --suite "$suite" --backend onnxruntime --oracle "$oracle" --jobs "$jobs" \
-    --report-dir "$out/$name" || status=1
-  "$ts" report markdown "$out/$name/report.json" -o "$out/$name/summary.md"
+run() {  # run SUITE-NAME SUITE ORACLE FOLDER BACKEND OPTIONS
+  local name="$1" suite="$2" oracle="$3" folder="$4" backend="$5" options="$6" extra=()
+  [ -n "$options" ] && extra=(--backend-option "$options")
+  echo "== $folder over $name (oracle: $oracle)"
+  rm -rf "$out/$name/$folder"
+  "$ts" run --suite "$suite" --backend "$backend" "${extra[@]}" --oracle "$oracle" --jobs "$jobs" \
+    --report-dir "$out/$name/$folder" || status=1
+  "$ts" report markdown "$out/$name/$folder/report.json" -o "$out/$name/$folder/summary.md"
 }
-run standard "$out/suite" reference
-run onnx-node /usr/share/libonnx-testdata/data/node expected
+for name in standard onnx-node; do
+  if [ "$name" = standard ]; then suite="$out/suite" oracle=reference; else suite=/usr/share/libonnx-testdata/data/node oracle=expected; fi
+  reports=()
+  for config in "${configs[@]}"; do
+    IFS='|' read -r folder backend options <<<"$config"
+    case " $wanted " in *" $backend "*) ;; *) continue ;; esac
+    run "$name" "$suite" "$oracle" "$folder" "$backend" "$options"
+    reports+=("$out/$name/$folder/report.json")
+  done
+  "$ts" report compare "${reports[@]}" --html "$out/scoreboard-$name.html" --markdown "$out/scoreboard-$name.md"
+done
 
 echo "== behavioural changelog"
 "$ts" diff --all --html "$out/changelog.html"
 
 echo
 echo "reports:"
-for name in standard onnx-node; do echo "  $out/$name/report.html  ($out/$name/summary.md)"; done
+for name in standard onnx-node; do
+  echo "  $out/scoreboard-$name.html  ($out/scoreboard-$name.md)"
+  for r in "$out/$name"/*/report.html; do echo "    $r"; done
+done
 echo "  $out/changelog.html"
 if [ "${TOUCHSTONE_STRICT:-0}" = 1 ]; then exit "$status"; fi

@@ -4,7 +4,7 @@
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="$("$root/tools/build.sh")"
-# The ONNX Runtime adapter's pinned npm packages, so the tests that drive it run too.
-"$root/harness/backends/onnxruntime/install.sh"
+# The JavaScript backends' pinned npm packages, so the tests that drive them run too.
+"$root/harness/backends/install.sh"
 cd "$build"
 ctest --output-on-failure -j "$(nproc)" --timeout 900

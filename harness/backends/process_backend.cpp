@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "harness/backend.h"
+#include "harness/backends/registry.h"
 #include "harness/process.h"
 #include "reference/tensor_proto.h"
 
@@ -269,17 +270,20 @@ std::unique_ptr<Backend> make_process_backend(std::vector<std::string> argv, std
 
 std::unique_ptr<Backend> make_backend(const BackendSpec& spec) {
   const std::string& name = spec.name;
-  // The adapter applies the same tensor size limit as the runner.
-  const std::map<std::string, std::string> env = {{"TOUCHSTONE_MAX_TENSOR_BYTES", std::to_string(max_tensor_bytes())}};
+  // The adapter applies the same tensor size limit as the runner, and gets its options.
+  std::map<std::string, std::string> env = backend_option_env(name, spec.options);
+  env["TOUCHSTONE_MAX_TENSOR_BYTES"] = std::to_string(max_tensor_bytes());
   const auto make_process_backend = [&](std::vector<std::string> argv) {
     return harness::make_process_backend(std::move(argv), env, spec.max_line_bytes);
   };
   if (name == "reference") return make_reference_backend();
   if (name == "expected") return make_expected_backend();
-  if (name == "onnxruntime") {
-    const fs::path adapter = spec.repo_root / "harness/backends/onnxruntime/adapter.js";
+  if (const KnownBackend* known = find_backend(name); known && !known->adapter.empty()) {
+    const fs::path adapter = spec.repo_root / known->adapter;
     if (!fs::exists(adapter))
       io_error(adapter.string() + ": not found (set --root or TOUCHSTONE_ROOT to the touchstone checkout)");
+    const BackendStatus status = backend_status(*known, spec.repo_root);
+    if (!status.installed) io_error("backend '" + name + "': " + status.why);
     return make_process_backend({"node", adapter.string()});
   }
   if (name.rfind("plugin:", 0) == 0) {
@@ -292,8 +296,10 @@ std::unique_ptr<Backend> make_backend(const BackendSpec& spec) {
     if (argv.empty()) io_error("backend 'command:' needs a command line");
     return make_process_backend(std::move(argv));
   }
-  io_error("unknown backend '" + name +
-           "'; known: reference, expected, onnxruntime, plugin:<library.so>, command:<program and arguments>");
+  std::string names;
+  for (const auto& b : known_backends()) names += b.name + ", ";
+  io_error("unknown backend '" + name + "'; known: " + names +
+           "plugin:<library.so>, command:<program and arguments> (see `touchstone backends`)");
 }
 
 }  // namespace touchstone::harness

@@ -126,3 +126,37 @@ TEST_CASE("ONNX Runtime over ONNX's Add/Sub/Mul/Div/Pow node tests", "[cli][onnx
   CHECK(report.at("totals").value("pass", 0) >= 25);
   fs::remove_all(root);
 }
+
+TEST_CASE("backend options reach the adapter, the report and the reproduce command", "[cli][onnxruntime]") {
+  const fs::path adapter_dir = fs::path(TOUCHSTONE_SOURCE_DIR) / "harness/backends/onnxruntime";
+  const fs::path node = fs::path(TOUCHSTONE_ONNX_TESTDATA) / "node";
+  if (!fs::is_directory(adapter_dir / "node_modules") || !fs::is_directory(node)) {
+    WARN("onnxruntime-node is not installed (harness/backends/onnxruntime/install.sh): skipped");
+    return;
+  }
+  const fs::path root = temp_dir("ortopt");
+  const std::vector<std::string> base = {"run", "--suite", node.string(), "--backend", "onnxruntime", "--case",
+                                         "test_add*", "--jobs", "1", "--root", TOUCHSTONE_SOURCE_DIR};
+  auto bad = base;
+  bad.insert(bad.end(), {"--backend-option", "graph_optimization=max", "--report-dir", (root / "bad").string()});
+  CHECK(run_cli(bad) == 2);  // refused before anything runs
+  CHECK_FALSE(fs::exists(root / "bad" / "journal.jsonl"));
+
+  auto good = base;
+  good.insert(good.end(), {"--backend-option", "graph_optimization=all", "--report-dir", (root / "all").string()});
+  CHECK(run_cli(good) == 0);
+  std::ifstream in(root / "all" / "report.json");
+  const json report = json::parse(in);
+  CHECK(report.at("run").at("options").at("backend_options") == json{{"graph_optimization", "all"}});
+  CHECK(report.at("run").at("backend").at("hello").at("options").at("opt_level") == "all");
+  CHECK(report.at("totals").value("pass", 0) >= 2);
+  for (const auto& c : report.at("cases")) {
+    if (!c.contains("reproduce")) continue;
+    CHECK(c.at("reproduce").get<std::string>().find("--backend-option graph_optimization=all") != std::string::npos);
+  }
+  // Resuming with other backend options is refused.
+  auto other = base;
+  other.insert(other.end(), {"--report-dir", (root / "all").string(), "--resume"});
+  CHECK(run_cli(other) == 2);
+  fs::remove_all(root);
+}

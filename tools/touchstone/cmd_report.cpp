@@ -1,5 +1,6 @@
 // touchstone report: render a run's report.json (html, junit, markdown), compare two runs
-// (diff: exit 1 when something regressed), and join shard reports (merge).
+// (diff: exit 1 when something regressed), join shard reports (merge), and put several
+// runs side by side (compare: the scoreboard across backends).
 #include <iostream>
 #include <memory>
 
@@ -7,6 +8,7 @@
 #include "reports/diff.h"
 #include "reports/merge.h"
 #include "reports/report.h"
+#include "reports/scoreboard.h"
 #include "reports/writers.h"
 #include "tools/touchstone/commands.h"
 
@@ -20,6 +22,7 @@ struct ReportOptions {
   std::string out = "-";
   std::string format = "text";  // diff: text, json, markdown
   std::string changelog;        // html: where the behavioural changelog is
+  std::string html, markdown_out;  // compare: the scoreboard's files
   bool json = false, markdown = false;
   bool strict = false;  // accepted for older scripts: removed cases are regressions by default now
   bool allow_removed = false, allow_suite_change = false;
@@ -72,6 +75,24 @@ int run_merge(const ReportOptions& o) {
   });
 }
 
+int run_compare(const ReportOptions& o) {
+  return guarded([&] {
+    if (o.html.empty() && o.markdown_out.empty()) throw std::runtime_error("compare: give --html FILE and/or --markdown FILE");
+    std::vector<reports::ScoreboardRun> runs;
+    // Each column links to the run's report.html, beside its report.json, relative to the page.
+    const auto base = std::filesystem::absolute(o.html.empty() ? std::filesystem::path(".") : std::filesystem::path(o.html).parent_path());
+    for (const auto& path : o.inputs) {
+      reports::ScoreboardRun run{reports::load_report(path), ""};
+      const auto page = std::filesystem::absolute(path).parent_path() / "report.html";
+      if (std::filesystem::exists(page)) run.href = page.lexically_relative(base).generic_string();
+      runs.push_back(std::move(run));
+    }
+    if (!o.html.empty()) reports::write_text(o.html, reports::render_scoreboard_html(runs));
+    if (!o.markdown_out.empty()) reports::write_text(o.markdown_out, reports::render_scoreboard_markdown(runs));
+    return kExitOk;
+  });
+}
+
 CLI::App* add_render(CLI::App* report, Action& action, const std::string& kind, const std::string& help,
                      const std::string& out_help) {
   auto options = std::make_shared<ReportOptions>();
@@ -93,7 +114,7 @@ CLI::App* add_render(CLI::App* report, Action& action, const std::string& kind, 
 void add_report_command(CLI::App& app, Action& action) {
   auto* report = app.add_subcommand(
       "report", "Render a run's report.json (html, junit, markdown), compare two runs (diff),\n"
-                "or join the reports of a run's shards (merge).");
+                "join the reports of a run's shards (merge), or put runs side by side (compare).");
   report->require_subcommand(1);
   add_render(report, action, "html",
              "One self-contained HTML page (no network, opens from file://): summary, op x opset\n"
@@ -133,6 +154,18 @@ void add_report_command(CLI::App& app, Action& action) {
   m->add_option("-o,--out", merge->out, "The merged report.json")->required();
   m->add_flag("--force", merge->force, "Merge reports of different suites or backends anyway");
   m->callback([merge, &action] { action = [merge] { return run_merge(*merge); }; });
+
+  auto compare = std::make_shared<ReportOptions>();
+  auto* c = report->add_subcommand(
+      "compare", "The scoreboard: several runs (backends, or one backend with different options) side by\n"
+                 "side, one row per op-version, one column per run, each cell its pass rate linked to\n"
+                 "that run's report.html. Runs of different suites are allowed and flagged.");
+  c->add_option("reports", compare->inputs, "The runs' report.json files, one column each, in this order")
+      ->required()
+      ->check(CLI::ExistingFile);
+  c->add_option("--html", compare->html, "Write the scoreboard page here");
+  c->add_option("--markdown", compare->markdown_out, "Write the scoreboard as a Markdown table here ('-': stdout)");
+  c->callback([compare, &action] { action = [compare] { return run_compare(*compare); }; });
 }
 
 }  // namespace touchstone::cli

@@ -12,6 +12,7 @@
 
 #include "cases/suite.h"
 #include "diff/changelog.h"
+#include "harness/backends/registry.h"
 #include "harness/run_report.h"
 #include "harness/runner.h"
 #include "harness/verdict.h"
@@ -21,25 +22,11 @@
 
 namespace touchstone::cli {
 
-namespace {
-
 namespace fs = std::filesystem;
-
-struct RunCommandOptions {
-  std::string suite, backend, oracle = "reference", shard, ops, report_dir, expected_failures, root, scratch;
-  std::vector<std::string> cases;
-  int jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));  // one worker per core
-  double timeout = 30;
-  bool resume = false, overwrite = false, flush_subnormals = false, ignore_zero_sign = false, no_expected_failures = false;
-  bool quiet = false;
-  double progress_interval = 10;
-  uint64_t max_tensor_bytes = 0;  // 0: the default (or TOUCHSTONE_MAX_TENSOR_BYTES)
-  size_t max_line_bytes = size_t{1} << 20;
-};
 
 // The checkout: --root, TOUCHSTONE_ROOT, the folders above the executable, the source
 // folder this was built from.
-fs::path find_root(const std::string& option) {
+std::filesystem::path find_root(const std::string& option) {
   const auto is_root = [](const fs::path& p) { return fs::exists(p / "harness" / "PROTOCOL.md"); };
   if (!option.empty()) return option;
   if (const char* env = std::getenv("TOUCHSTONE_ROOT"); env && *env) return env;
@@ -53,6 +40,20 @@ fs::path find_root(const std::string& option) {
 #endif
   return fs::current_path();
 }
+
+namespace {
+
+struct RunCommandOptions {
+  std::string suite, backend, oracle = "reference", shard, ops, report_dir, expected_failures, root, scratch;
+  std::vector<std::string> cases, backend_options;
+  int jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));  // one worker per core
+  double timeout = 30;
+  bool resume = false, overwrite = false, flush_subnormals = false, ignore_zero_sign = false, no_expected_failures = false;
+  bool quiet = false;
+  double progress_interval = 10;
+  uint64_t max_tensor_bytes = 0;  // 0: the default (or TOUCHSTONE_MAX_TENSOR_BYTES)
+  size_t max_line_bytes = size_t{1} << 20;
+};
 
 std::vector<std::string> split_list(const std::string& text) {
   std::vector<std::string> out;
@@ -93,6 +94,7 @@ std::string program_name() {
 int run_command(const RunCommandOptions& o) {
   harness::RunOptions options;
   options.backend.name = o.backend;
+  options.backend.options = harness::parse_backend_options(o.backend_options);
   options.backend.repo_root = find_root(o.root);
   options.backend.plugin_worker = fs::read_symlink("/proc/self/exe").parent_path() / "touchstone-plugin-worker";
   if (o.oracle != "reference" && o.oracle != "expected") io_error("--oracle must be reference or expected");
@@ -116,7 +118,9 @@ int run_command(const RunCommandOptions& o) {
   if (!o.expected_failures.empty()) {
     options.expected_failures = fs::absolute(o.expected_failures);
   } else if (!o.no_expected_failures) {
-    const fs::path file = options.backend.repo_root / "harness" / "expected_failures" / (o.backend + ".txt");
+    const harness::KnownBackend* known = harness::find_backend(o.backend);
+    const std::string list = known && !known->expected_failures.empty() ? known->expected_failures : o.backend;
+    const fs::path file = options.backend.repo_root / "harness" / "expected_failures" / (list + ".txt");
     if (fs::exists(file)) options.expected_failures = file;
   }
   options.progress = o.quiet ? harness::RunOptions::Progress::kOff
@@ -174,8 +178,12 @@ void add_run_command(CLI::App& app, Action& action) {
              "are written at the end. Exit 1 if any case failed, or if nothing was tested.");
   sub->add_option("--suite", o->suite, "Suite folder (ONNX backend-test layout)")->required();
   sub->add_option("--backend", o->backend,
-                  "reference | expected | onnxruntime | plugin:<library.so> | command:<program args>")
+                  "reference | expected | onnxruntime | onnxruntime-web | onnxjs | plugin:<library.so> |\n"
+                  "command:<program args> (`touchstone backends` lists them, installed or not)")
       ->required();
+  sub->add_option("--backend-option", o->backend_options,
+                  "NAME=VALUE, repeatable: a backend setting (e.g. graph_optimization=all for onnxruntime;\n"
+                  "`touchstone backends` lists each backend's). Recorded in the report and the journal.");
   sub->add_option("--oracle", o->oracle, "reference (run the reference) or expected (stored outputs)")
       ->check(CLI::IsMember({"reference", "expected"}));
   sub->add_option("--jobs,-j", o->jobs, "Workers, each with its own backend process (default: one per core)")->check(CLI::Range(1, 256));

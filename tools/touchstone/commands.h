@@ -4,11 +4,17 @@
 // invalid), 2 usage or I/O error.
 #pragma once
 #include <CLI/CLI.hpp>
+#include <filesystem>
 #include <functional>
+#include <string>
 
 namespace touchstone::cli {
 
 using Action = std::function<int()>;
+
+// The touchstone checkout (holds harness/backends/...): `option` (--root) when given, else
+// TOUCHSTONE_ROOT, the folders above the executable, the source folder it was built from.
+std::filesystem::path find_root(const std::string& option);
 
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitFailed = 1;
@@ -18,6 +24,7 @@ void add_ops_command(CLI::App& app, Action& action);
 void add_spec_command(CLI::App& app, Action& action);
 void add_eval_command(CLI::App& app, Action& action);
 void add_run_command(CLI::App& app, Action& action);
+void add_backends_command(CLI::App& app, Action& action);
 void add_generate_command(CLI::App& app, Action& action);
 void add_coverage_command(CLI::App& app, Action& action);
 void add_report_command(CLI::App& app, Action& action);
@@ -29,6 +36,7 @@ inline constexpr void (*kCommands[])(CLI::App&, Action&) = {
     add_spec_command,
     add_eval_command,
     add_run_command,
+    add_backends_command,
     add_generate_command,
     add_coverage_command,
     add_report_command,

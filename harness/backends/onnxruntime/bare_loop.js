@@ -10,7 +10,7 @@
 
 const fs = require('fs');
 const path = require('path');
-const { ort, sessionOptionsFromEnv, feedTensor, checkExpressible, ortVersion } = require('./lib/ort_session');
+const { currentRuntime, sessionOptionsFromEnv, feedTensor, checkExpressible, ortVersion, optionsSummary } = require('./lib/ort_session');
 const { readTensorFile } = require('./lib/tensor_proto');
 const { modelInfo } = require('./lib/model_info');
 const { listCases, dataFiles } = require('./lib/suite');
@@ -21,7 +21,7 @@ async function runCase(caseDir, options) {
   const info = modelInfo(fs.readFileSync(modelPath));
   let session;
   try {
-    session = await ort.InferenceSession.create(modelPath, options);
+    session = await currentRuntime().ort.InferenceSession.create(modelPath, options);
   } catch (e) {
     return classifyLoadError(e);
   }
@@ -73,7 +73,7 @@ async function main() {
   process.stdout.write(JSON.stringify({
     suite: path.resolve(suite),
     runtime: `onnxruntime-node ${ortVersion()}`,
-    options: { threads: options.intraOpNumThreads, opt_level: options.graphOptimizationLevel },
+    options: optionsSummary(options),
     cases: cases.length,
     ok: counts.ok,
     failed: cases.length - counts.ok,

@@ -6,7 +6,9 @@
 // equals the test's expected output_N.pb (floats within rtol 1e-3 and
 // atol 1e-7, NaN equal to NaN; everything else exact).
 //
-//   node selftest.js [node-test-dir]     (default /usr/share/libonnx-testdata/data/node)
+//   node selftest.js [--web] [node-test-dir]     (default /usr/share/libonnx-testdata/data/node)
+// --web drives ../onnxruntime-web/adapter.js (the WebAssembly build) instead; exits 77
+// (skipped) when onnxruntime-web is not installed.
 // Prints "N passed, N failed"; exits 1 if any check failed.
 
 const { spawn } = require('child_process');
@@ -19,7 +21,10 @@ const { Writer } = require('./lib/wire');
 const { dtypeOf } = require('./lib/dtypes');
 const { dataFiles } = require('./lib/suite');
 
-const kNodeTests = process.argv[2] || '/usr/share/libonnx-testdata/data/node';
+const kWeb = process.argv.includes('--web');
+const kNodeTests = process.argv.slice(2).find((a) => !a.startsWith('--')) || '/usr/share/libonnx-testdata/data/node';
+const kAdapter = kWeb ? path.join(__dirname, '..', 'onnxruntime-web', 'adapter.js') : path.join(__dirname, 'adapter.js');
+const kBackend = kWeb ? 'onnxruntime-web' : 'onnxruntime';
 const kWork = fs.mkdtempSync(path.join(os.tmpdir(), 'touchstone-ort-selftest-'));
 
 // --- made-up inputs ------------------------------------------------------
@@ -155,7 +160,12 @@ function checks() {
 // --- driving the adapter -------------------------------------------------------
 
 async function main() {
-  const adapter = spawn(process.execPath, [path.join(__dirname, 'adapter.js')], { stdio: ['pipe', 'pipe', 'inherit'] });
+  if (kWeb && !fs.existsSync(path.join(__dirname, '..', 'onnxruntime-web', 'node_modules', 'onnxruntime-web'))) {
+    fs.rmSync(kWork, { recursive: true, force: true });
+    process.stdout.write('onnxruntime-web is not installed (harness/backends/install.sh onnxruntime-web): skipped\n');
+    process.exit(77);
+  }
+  const adapter = spawn(process.execPath, [kAdapter], { stdio: ['pipe', 'pipe', 'inherit'] });
   const lines = readline.createInterface({ input: adapter.stdout })[Symbol.asyncIterator]();
   const nextLine = async () => {
     const { value, done } = await lines.next();
@@ -170,7 +180,7 @@ async function main() {
   };
 
   const hello = await nextLine();
-  report(hello.hello === 'touchstone-backend' && hello.protocol === 1 && hello.backend === 'onnxruntime',
+  report(hello.hello === 'touchstone-backend' && hello.protocol === 1 && hello.backend === kBackend,
     'hello line', `${hello.runtime}`);
 
   for (const [i, check] of checks().entries()) {

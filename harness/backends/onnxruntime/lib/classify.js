@@ -16,7 +16,7 @@ const kRules = [
   // Op schema unknown to this ORT build (e.g. ai.onnx.preview.training ops).
   ['unsupported', /is not a registered function\/op/, 'op schema not registered'],
   // onnxruntime-node's binding cannot carry the type (bfloat16, sequences, ...).
-  ['unsupported', /Unsupported data type/, 'element type missing from the JS API'],
+  ['unsupported', /Unsupported data type/i, 'element type missing from the JS API (or, in the WebAssembly build, from the build)'],
   ['unsupported', /Non tensor type is temporarily not supported/, 'non-tensor value in the JS API'],
   // A type this ORT build registers no kernels for at all (complex64/complex128).
   ['unsupported', /MLDataType for: .* is not currently registered/, 'element type not registered in this ORT build'],

@@ -5,7 +5,7 @@
 
 const fs = require('fs');
 const path = require('path');
-const { ort, feedTensor, outputTensor, checkExpressible } = require('./ort_session');
+const { createSession, feedTensor, outputTensor, checkExpressible } = require('./ort_session');
 const { readTensorFile, writeTensorFile, confinedExternalPath, maxTensorBytes } = require('./tensor_proto');
 const { modelInfo } = require('./model_info');
 const { classifyLoadError, classifyRunError } = require('./classify');
@@ -98,10 +98,12 @@ async function handleRequest(req, options) {
 
     // The model's external data obeys the rule the adapter's own reader applies
     // (PROTOCOL.md section 6) before ORT is given the model.
+    const externalFiles = [];
     for (const location of info ? info.externalLocations : []) {
       try {
         const file = confinedExternalPath(path.dirname(modelPath), location);
         if (!fs.statSync(file).isFile()) throw new Error(`external data '${location}' is not a regular file`);
+        externalFiles.push({ location, file });
       } catch (e) {
         return { id, status: 'rejected', message: `initializer external data: ${e.message}` };
       }
@@ -118,7 +120,7 @@ async function handleRequest(req, options) {
 
     const loadStart = process.hrtime.bigint();
     try {
-      session = await ort.InferenceSession.create(modelPath, options);
+      session = await createSession(modelPath, modelBytes, externalFiles, options);
     } catch (e) {
       return { id, ...classifyLoadError(e) };
     }

@@ -1,7 +1,10 @@
 'use strict';
-// Everything that touches onnxruntime-node: session options from the
+// Everything that touches the ONNX Runtime JS API: session options from the
 // environment, building input tensors from TensorProto files, reading outputs.
-// Shared by adapter.js and bare_loop.js so both measure the same work.
+// Shared by adapter.js and bare_loop.js so both measure the same work, and by
+// ../onnxruntime-web/adapter.js, which drives the WebAssembly build through the
+// same API (onnxruntime-common): `useRuntime('onnxruntime-web', dir)` before
+// anything else selects it; otherwise onnxruntime-node is used.
 
 const fs = require('fs');
 const path = require('path');
@@ -14,8 +17,30 @@ if (!process.env.LOCPATH && fs.existsSync(path.join(kPrivateLocales, 'en_US.UTF-
   process.env.LOCPATH = kPrivateLocales;
 }
 
-const ort = require('onnxruntime-node');
 const { dtypeOf, dtypeOfOrt, UnsupportedError } = require('./dtypes');
+
+// The runtime in use: { name, ort (the module), version, wasm (bool) }.
+let runtime = null;
+
+// Selects the JS package to drive; `dir` is the folder whose node_modules holds it.
+function useRuntime(name, dir = path.join(__dirname, '..')) {
+  if (name !== 'onnxruntime-node' && name !== 'onnxruntime-web') throw new Error(`unknown ONNX Runtime package '${name}'`);
+  const main = require.resolve(name, { paths: [dir] });
+  const ort = require(main);
+  // The package's own version (its package.json is not exported, so read where it was resolved).
+  const version = (ort.env && ort.env.versions && ort.env.versions[name.slice('onnxruntime-'.length)]) || 'unknown';
+  runtime = { name, ort, version, wasm: name === 'onnxruntime-web' };
+  if (runtime.wasm) {
+    // One WebAssembly thread, no proxy worker: one case at a time, in this process.
+    runtime.ort.env.wasm.numThreads = 1;
+    runtime.ort.env.wasm.proxy = false;
+  }
+  return runtime;
+}
+
+function currentRuntime() {
+  return runtime || useRuntime('onnxruntime-node');
+}
 
 const kOptLevels = ['disabled', 'basic', 'extended', 'layout', 'all'];
 
@@ -30,6 +55,9 @@ function sessionOptionsFromEnv(env = process.env) {
   const level = env.TOUCHSTONE_ORT_OPT_LEVEL || 'disabled';
   if (!kOptLevels.includes(level)) {
     throw new Error(`TOUCHSTONE_ORT_OPT_LEVEL must be one of ${kOptLevels.join(', ')}, got '${level}'`);
+  }
+  if (currentRuntime().wasm) {
+    return { executionProviders: ['wasm'], graphOptimizationLevel: level, logSeverityLevel: Number(env.TOUCHSTONE_ORT_LOG_LEVEL || 3) };
   }
   return {
     executionProviders: ['cpu'],
@@ -57,7 +85,7 @@ function feedTensor(decoded, declaredCode) {
   if (!dtype.ort) {
     throw new UnsupportedError(`input '${decoded.name}': element type ${dtype.name} cannot be carried: ${dtype.why}`);
   }
-  return new ort.Tensor(dtype.ort, data, decoded.dims);
+  return new (currentRuntime().ort.Tensor)(dtype.ort, data, decoded.dims);
 }
 
 // Graph values the JS API cannot carry: non-tensors and element types
@@ -76,14 +104,30 @@ function checkExpressible(values, what) {
 
 // An output tensor as {name, dtype, dims, data} for encodeTensor.
 function outputTensor(name, value) {
-  if (!(value instanceof ort.Tensor)) {
-    throw new UnsupportedError(`output '${name}' is not a tensor; the onnxruntime-node API cannot carry it`);
+  if (!(value instanceof currentRuntime().ort.Tensor)) {
+    throw new UnsupportedError(`output '${name}' is not a tensor; the ${currentRuntime().name} API cannot carry it`);
   }
   return { name, dtype: dtypeOfOrt(value.type), dims: Array.from(value.dims), data: value.data };
 }
 
 function ortVersion() {
-  return require('onnxruntime-node/package.json').version;
+  return currentRuntime().version;
 }
 
-module.exports = { ort, sessionOptionsFromEnv, feedTensor, outputTensor, checkExpressible, ortVersion, UnsupportedError };
+// A session for the model file. onnxruntime-node reads the file itself (and its external
+// data, beside it); the WebAssembly build gets the bytes and each external data file by name.
+async function createSession(modelPath, modelBytes, externalFiles, options) {
+  const rt = currentRuntime();
+  if (!rt.wasm) return rt.ort.InferenceSession.create(modelPath, options);
+  const externalData = externalFiles.map(({ location, file }) => ({ path: location, data: fs.readFileSync(file) }));
+  return rt.ort.InferenceSession.create(modelBytes, externalData.length ? { ...options, externalData } : options);
+}
+
+// The options in force, as the hello line reports them.
+function optionsSummary(options) {
+  const rt = currentRuntime();
+  return rt.wasm ? { provider: 'wasm', wasm_threads: 1, opt_level: options.graphOptimizationLevel }
+    : { threads: options.intraOpNumThreads, opt_level: options.graphOptimizationLevel };
+}
+
+module.exports = { useRuntime, currentRuntime, createSession, optionsSummary, sessionOptionsFromEnv, feedTensor, outputTensor, checkExpressible, ortVersion, UnsupportedError };

@@ -1,0 +1,65 @@
+// The backends known by name and their options (harness/backends/registry.h).
+#include <catch2/catch.hpp>
+
+#include "harness/backend.h"
+#include "harness/backends/registry.h"
+#include "reference/error.h"
+
+using namespace touchstone;
+using namespace touchstone::harness;
+
+namespace {
+
+std::string error_of(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const Error& e) {
+    return e.what();
+  }
+  return "";
+}
+
+}  // namespace
+
+TEST_CASE("backend options: NAME=VALUE words, checked against the backend's options", "[backends]") {
+  CHECK(parse_backend_options({"graph_optimization=all", "threads=2"}) ==
+        std::map<std::string, std::string>{{"graph_optimization", "all"}, {"threads", "2"}});
+  CHECK(error_of([] { parse_backend_options({"graph_optimization"}); }).find("NAME=VALUE") != std::string::npos);
+  CHECK(error_of([] { parse_backend_options({"=all"}); }).find("NAME=VALUE") != std::string::npos);
+  CHECK(error_of([] { parse_backend_options({"a=1", "a=2"}); }).find("twice") != std::string::npos);
+
+  CHECK(backend_option_env("onnxruntime", {{"graph_optimization", "all"}, {"threads", "0"}}) ==
+        std::map<std::string, std::string>{{"TOUCHSTONE_ORT_OPT_LEVEL", "all"}, {"TOUCHSTONE_ORT_THREADS", "0"}});
+  CHECK(backend_option_env("onnxruntime-web", {{"graph_optimization", "basic"}}) ==
+        std::map<std::string, std::string>{{"TOUCHSTONE_ORT_OPT_LEVEL", "basic"}});
+  CHECK(backend_option_env("onnxjs", {{"backend", "wasm"}}) ==
+        std::map<std::string, std::string>{{"TOUCHSTONE_ONNXJS_BACKEND", "wasm"}});
+  CHECK(backend_option_env("reference", {}).empty());
+
+  const auto bad_value = error_of([] { backend_option_env("onnxruntime", {{"graph_optimization", "max"}}); });
+  CHECK(bad_value.find("disabled, basic, extended, layout, all") != std::string::npos);
+  CHECK(error_of([] { backend_option_env("onnxruntime", {{"threads", "-1"}}); }).find("non-negative integer") !=
+        std::string::npos);
+  CHECK(error_of([] { backend_option_env("onnxruntime-web", {{"threads", "2"}}); }).find("its options: graph_optimization") !=
+        std::string::npos);
+  CHECK(error_of([] { backend_option_env("reference", {{"x", "1"}}); }).find("takes no options") != std::string::npos);
+  CHECK(error_of([] { backend_option_env("command:/bin/true", {{"x", "1"}}); }).find("takes no options") !=
+        std::string::npos);
+}
+
+TEST_CASE("known backends: every node adapter exists in the checkout; unknown names list them", "[backends]") {
+  for (const auto& b : known_backends()) {
+    if (b.adapter.empty()) continue;
+    INFO(b.name);
+    CHECK(std::filesystem::exists(std::filesystem::path(TOUCHSTONE_SOURCE_DIR) / b.adapter));
+    CHECK_FALSE(b.package.empty());
+    const auto missing = backend_status(b, "/nonexistent");
+    CHECK_FALSE(missing.installed);
+    CHECK(missing.why.find("not found") != std::string::npos);
+  }
+  BackendSpec spec;
+  spec.name = "onnxruntime-gpu";
+  const auto message = error_of([&] { make_backend(spec); });
+  CHECK(message.find("onnxruntime-web") != std::string::npos);
+  CHECK(message.find("onnxjs") != std::string::npos);
+}
