@@ -9,7 +9,8 @@
 # 2. generates the standard suite of every implemented op-version and dtype;
 # 3. runs each backend over it, judged by the reference (exact where the op is exact):
 #    ONNX Runtime (graph optimizations off, then all on), onnxruntime-web (WebAssembly),
-#    onnxjs (cpu and wasm backends);
+#    onnxjs (cpu and wasm backends); OpenCV DNN (the plugin, built when Debian's
+#    libopencv-dnn-dev is present, which tools/setup.sh installs);
 # 4. runs each over ONNX's own node tests, judged by their stored outputs;
 # 5. writes the scoreboards (OUT/scoreboard-standard.html, OUT/scoreboard-onnx-node.html,
 #    and .md) and the behavioural changelog of every implemented op.
@@ -33,8 +34,9 @@ configs=(
   "onnxruntime-web|onnxruntime-web|"
   "onnxjs-cpu|onnxjs|backend=cpu"
   "onnxjs-wasm|onnxjs|backend=wasm"
+  "opencv|opencv|"
 )
-wanted="${TOUCHSTONE_BACKENDS:-onnxruntime onnxruntime-web onnxjs}"
+wanted="${TOUCHSTONE_BACKENDS:-onnxruntime onnxruntime-web onnxjs opencv}"
 
 echo "== generating the standard suite"
 "$ts" generate --profile standard --out "$out/suite" --coverage | tail -n 3
@@ -55,6 +57,9 @@ for name in standard onnx-node; do
   for config in "${configs[@]}"; do
     IFS='|' read -r folder backend options <<<"$config"
     case " $wanted " in *" $backend "*) ;; *) continue ;; esac
+    if ! "$ts" backends --json | python3 -c "import json,sys; sys.exit(0 if any(b['name']=='$backend' and b['installed'] for b in json.load(sys.stdin)) else 1)"; then
+      echo "== $folder: not installed, skipped (touchstone backends says why)"; continue
+    fi
     run "$name" "$suite" "$oracle" "$folder" "$backend" "$options"
     reports+=("$out/$name/$folder/report.json")
   done

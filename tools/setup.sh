@@ -10,6 +10,7 @@ packages=(
   libmpfr-dev libgmp-dev
   libonnx-testdata
   chromium python3-jsonschema  # reports: the HTML page in a headless browser; the schema check
+  libopencv-dnn-dev            # the opencv backend (harness/plugins/opencv)
 )
 # Node.js runs the ONNX Runtime adapter; a machine may already have it from elsewhere.
 command -v node >/dev/null && command -v npm >/dev/null || packages+=(nodejs npm)

@@ -278,11 +278,17 @@ std::unique_ptr<Backend> make_backend(const BackendSpec& spec) {
   };
   if (name == "reference") return make_reference_backend();
   if (name == "expected") return make_expected_backend();
+  if (const KnownBackend* known = find_backend(name); known && !known->plugin.empty()) {
+    const fs::path build_dir = spec.plugin_worker.parent_path();
+    const BackendStatus status = backend_status(*known, spec.repo_root, build_dir);
+    if (!status.installed) io_error("backend '" + name + "': " + status.why);
+    return make_process_backend({spec.plugin_worker.string(), (build_dir / known->plugin).string()});
+  }
   if (const KnownBackend* known = find_backend(name); known && !known->adapter.empty()) {
     const fs::path adapter = spec.repo_root / known->adapter;
     if (!fs::exists(adapter))
       io_error(adapter.string() + ": not found (set --root or TOUCHSTONE_ROOT to the touchstone checkout)");
-    const BackendStatus status = backend_status(*known, spec.repo_root);
+    const BackendStatus status = backend_status(*known, spec.repo_root, spec.plugin_worker.parent_path());
     if (!status.installed) io_error("backend '" + name + "': " + status.why);
     return make_process_backend({"node", adapter.string()});
   }

@@ -23,8 +23,8 @@ BackendOption graph_optimization() {
 
 const std::vector<KnownBackend>& known_backends() {
   static const std::vector<KnownBackend> backends = {
-      {"reference", "touchstone's own exact reference", "in-process", "", "", "", {}, ""},
-      {"expected", "the outputs stored in the suite (output_N.pb)", "in-process", "", "", "", {}, ""},
+      {"reference", "touchstone's own exact reference", "in-process", "", "", "", {}, "", ""},
+      {"expected", "the outputs stored in the suite (output_N.pb)", "in-process", "", "", "", {}, "", ""},
       {"onnxruntime",
        "ONNX Runtime's CPU execution provider through npm onnxruntime-node (native library bundled)",
        "node adapter",
@@ -33,6 +33,7 @@ const std::vector<KnownBackend>& known_backends() {
        "harness/backends/onnxruntime/install.sh",
        {graph_optimization(),
         {"threads", "TOUCHSTONE_ORT_THREADS", "1", {}, "intra-op threads (0: ONNX Runtime chooses)"}},
+       "",
        ""},
       {"onnxruntime-web",
        "ONNX Runtime compiled to WebAssembly (npm onnxruntime-web), its wasm execution provider under Node.js, "
@@ -42,7 +43,8 @@ const std::vector<KnownBackend>& known_backends() {
        "onnxruntime-web",
        "harness/backends/install.sh onnxruntime-web",
        {graph_optimization()},
-       "onnxruntime"},  // the same ONNX Runtime core, so the same known failures
+       "onnxruntime",  // the same ONNX Runtime core, so the same known failures
+       ""},
       {"onnxjs",
        "onnxjs, Microsoft's earlier independent JavaScript ONNX runtime (npm onnxjs, no longer developed), "
        "under Node.js",
@@ -52,7 +54,18 @@ const std::vector<KnownBackend>& known_backends() {
        "harness/backends/install.sh onnxjs",
        {{"backend", "TOUCHSTONE_ONNXJS_BACKEND", "cpu", {"cpu", "wasm"},
          "onnxjs's backend: JavaScript kernels (cpu) or its WebAssembly kernels with cpu for the rest (wasm)"}},
+       "",
        ""},
+      {"opencv",
+       "OpenCV's DNN module (Debian libopencv-dnn-dev) through the plugin ABI: readNetFromONNX, its own CPU "
+       "backend, float32 only",
+       "plugin",
+       "",
+       "",
+       "apt-get install libopencv-dnn-dev, then rebuild (tools/build.sh)",
+       {},
+       "",
+       "libtouchstone_opencv_plugin.so"},
   };
   return backends;
 }
@@ -63,8 +76,13 @@ const KnownBackend* find_backend(const std::string& name) {
   return nullptr;
 }
 
-BackendStatus backend_status(const KnownBackend& backend, const fs::path& repo_root) {
+BackendStatus backend_status(const KnownBackend& backend, const fs::path& repo_root, const fs::path& build_dir) {
   BackendStatus status;
+  if (!backend.plugin.empty()) {
+    status.installed = fs::exists(build_dir / backend.plugin);
+    if (!status.installed) status.why = (build_dir / backend.plugin).string() + " not built (" + backend.install + ")";
+    return status;
+  }
   if (backend.adapter.empty()) {
     status.installed = true;
     return status;

@@ -19,16 +19,18 @@ struct BackendOption {
 struct KnownBackend {
   std::string name;
   std::string description;
-  std::string kind;     // "in-process", "node adapter"
+  std::string kind;     // "in-process", "node adapter", "plugin"
   std::string adapter;  // a node adapter's script, relative to the repository root ("" otherwise)
   std::string package;  // the npm package the adapter drives ("" otherwise)
   std::string install;  // the command that installs it
   std::vector<BackendOption> options;
   // harness/expected_failures/<this>.txt holds its known failures ("" : its own name).
   std::string expected_failures;
+  // A plugin backend's shared library, built beside the touchstone executable ("" : none).
+  std::string plugin;
 };
 
-// reference, expected, onnxruntime, onnxruntime-web, onnxjs (plugin:… and command:… are
+// reference, expected, onnxruntime, onnxruntime-web, onnxjs, opencv (plugin:… and command:… are
 // open-ended and take no options).
 const std::vector<KnownBackend>& known_backends();
 const KnownBackend* find_backend(const std::string& name);
@@ -38,7 +40,9 @@ struct BackendStatus {
   std::string version;  // the package's version when installed
   std::string why;      // what is missing when not installed
 };
-BackendStatus backend_status(const KnownBackend& backend, const std::filesystem::path& repo_root);
+// `build_dir` holds the touchstone executable and the plugins built with it.
+BackendStatus backend_status(const KnownBackend& backend, const std::filesystem::path& repo_root,
+                             const std::filesystem::path& build_dir);
 
 // Parses "K=V" words into a map; throws kIo for a malformed word or a repeated name.
 std::map<std::string, std::string> parse_backend_options(const std::vector<std::string>& words);

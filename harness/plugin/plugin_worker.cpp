@@ -87,6 +87,11 @@ json handle(const TouchstonePlugin& plugin, const json& request) {
     for (const auto& t : proto.graph().initializer()) init |= t.name() == in.name();
     if (!init) feedable.push_back(in.name());
   }
+  // Sequences, maps and optionals have no form in the plugin ABI.
+  for (const auto* values : {&proto.graph().input(), &proto.graph().output()})
+    for (const auto& v : *values)
+      if (v.has_type() && !v.type().has_tensor_type())
+        return answer("unsupported", "the plugin ABI carries tensors only; graph value '" + v.name() + "' is not a tensor");
   std::vector<Tensor> tensors;
   try {
     for (const auto& p : request["inputs"]) tensors.push_back(read_tensor_file(p.get<std::string>()));

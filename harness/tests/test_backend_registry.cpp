@@ -3,10 +3,13 @@
 
 #include "harness/backend.h"
 #include "harness/backends/registry.h"
+#include "harness/runner.h"
+#include "harness/tests/fixture.h"
 #include "reference/error.h"
 
 using namespace touchstone;
 using namespace touchstone::harness;
+using touchstone::reports::Report;
 
 namespace {
 
@@ -49,11 +52,14 @@ TEST_CASE("backend options: NAME=VALUE words, checked against the backend's opti
 
 TEST_CASE("known backends: every node adapter exists in the checkout; unknown names list them", "[backends]") {
   for (const auto& b : known_backends()) {
-    if (b.adapter.empty()) continue;
+    if (b.adapter.empty()) {
+      if (!b.plugin.empty()) CHECK(backend_status(b, "/nonexistent", "/nonexistent").why.find("not built") != std::string::npos);
+      continue;
+    }
     INFO(b.name);
     CHECK(std::filesystem::exists(std::filesystem::path(TOUCHSTONE_SOURCE_DIR) / b.adapter));
     CHECK_FALSE(b.package.empty());
-    const auto missing = backend_status(b, "/nonexistent");
+    const auto missing = backend_status(b, "/nonexistent", "/nonexistent");
     CHECK_FALSE(missing.installed);
     CHECK(missing.why.find("not found") != std::string::npos);
   }
@@ -62,4 +68,35 @@ TEST_CASE("known backends: every node adapter exists in the checkout; unknown na
   const auto message = error_of([&] { make_backend(spec); });
   CHECK(message.find("onnxruntime-web") != std::string::npos);
   CHECK(message.find("onnxjs") != std::string::npos);
+}
+
+TEST_CASE("the OpenCV plugin: a crash inside it costs one case", "[backends][opencv]") {
+  if (std::string(TOUCHSTONE_OPENCV_PLUGIN).empty()) {
+    WARN("OpenCV DNN is not installed (apt-get install libopencv-dnn-dev): skipped");
+    return;
+  }
+  const auto root = touchstone::testing::temp_dir("opencv");
+  Suite suite;
+  suite.root = root / "suite";
+  using touchstone::testing::add_binary_case;
+  suite.cases.push_back(add_binary_case(suite.root, "Add-14/float32/a", "Add", 14));
+  suite.cases.push_back(add_binary_case(suite.root, "Add-14/float32/plugin-abort", "Add", 14, 1234567.0f));
+  suite.cases.push_back(add_binary_case(suite.root, "Sub-14/float32/a", "Sub", 14));
+  suite.cases.push_back(add_binary_case(suite.root, "Mul-14/float32/a", "Mul", 14));
+  setenv("TOUCHSTONE_OPENCV_FAULT", "abort", 1);
+  RunOptions o;
+  o.backend.name = "opencv";
+  o.backend.plugin_worker = TOUCHSTONE_PLUGIN_WORKER;
+  o.report_dir = root / "report";
+  o.timeout_s = 20;
+  const auto report = run_suite(suite, o);
+  unsetenv("TOUCHSTONE_OPENCV_FAULT");
+  CHECK(report.run.backend_name == "opencv-dnn");
+  std::map<std::string, std::string> v;
+  for (const auto& c : report.cases) v[c.id] = c.verdict;
+  CHECK(v.at("Add-14/float32/plugin-abort") == "crash");
+  CHECK(v.at("Add-14/float32/a") == "pass");  // the worker is restarted after the crash
+  CHECK(v.at("Sub-14/float32/a") == "pass");
+  CHECK(v.at("Mul-14/float32/a") == "pass");
+  std::filesystem::remove_all(root);
 }

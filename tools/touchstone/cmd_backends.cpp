@@ -23,9 +23,11 @@ std::string join(const std::vector<std::string>& words, const char* sep) {
 
 int run_backends(const BackendsOptions& o) {
   const auto root = find_root(o.root);
+  std::error_code ec;
+  const auto build_dir = std::filesystem::read_symlink("/proc/self/exe", ec).parent_path();
   nlohmann::json all = nlohmann::json::array();
   for (const auto& b : harness::known_backends()) {
-    const auto status = harness::backend_status(b, root);
+    const auto status = harness::backend_status(b, root, build_dir);
     nlohmann::json options = nlohmann::json::array();
     for (const auto& opt : b.options)
       options.push_back({{"name", opt.name}, {"default", opt.default_value}, {"values", opt.values}, {"help", opt.help}});
@@ -33,9 +35,9 @@ int run_backends(const BackendsOptions& o) {
                    {"version", status.version}, {"why", status.why}, {"install", b.install}, {"options", options}});
     if (o.json) continue;
     std::cout << b.name << "  (" << b.kind << ")\n  " << b.description << "\n";
-    if (!b.adapter.empty()) {
+    if (!b.adapter.empty() || !b.plugin.empty()) {
       if (status.installed) {
-        std::cout << "  installed: " << b.package << " " << status.version << "\n";
+        std::cout << "  installed: " << (b.plugin.empty() ? b.package + " " + status.version : b.plugin) << "\n";
       } else {
         std::cout << "  not installed: " << status.why << "\n";
       }
