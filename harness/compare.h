@@ -35,8 +35,10 @@
 // Suspicious accumulator (a warning, never a failure): for float16/bfloat16 outputs under
 // the bound policy with magnitudes, over the finite elements, r_i = (a_i - e_i) / bound_i;
 // its mean and variance are kept. The warning fires when the root mean square of r exceeds
-// that of q_i = (ulp(e_i) + gamma_n^float32 * M_i) / bound_i — what rounding to the output
-// type after any float32 accumulation (the common practice for 16-bit data) can explain.
+// that of q_i = w_i / bound_i, w_i = ulp(e_i) + gamma_n^float32 * M_i — what rounding to the
+// output type after any float32 accumulation (the common practice for 16-bit data) can
+// explain. Where the bound is vacuous, w_i is the unit instead (r_i = error / w_i, q_i = 1):
+// the statistic still screens sums too long for the worst-case bound.
 // Accumulating 16-bit data in 16 bits passes the worst-case bound (ONNX does not fix the
 // accumulator) but drifts far beyond q on long sums. Outputs of float32 and wider are not
 // screened: accumulating in their own type is what every backend does.
