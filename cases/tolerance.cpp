@@ -32,7 +32,8 @@ constexpr std::string_view kAccumulations[] = {"Sum", "Mean"};
 // Einsum: each output element a sum of products (terms: the summed length, plus one per
 // operand past two for the products' own roundings). NegativeLogLikelihoodLoss with
 // reduction "sum": a dot product of the picked inputs and weights (terms: samples + 1 for
-// double's rounded product); "none" is one product (exact). LpNormalization: x / ||x||,
+// double's rounded product); "none" is one product (exact). The oracle gives both "sum"
+// and "mean" (a quotient of two sums) per-element bounds (harness/bounds.h). LpNormalization: x / ||x||,
 // the magnitudes run gives |y| itself; the norm's sum (n - 1 roundings), sqrt (halves
 // them), and a division or reciprocal and multiply: within bound(n + 3).
 constexpr std::string_view kReductions[] = {"ReduceSum", "ReduceMean", "ReduceSumSquare", "ReduceL1",
@@ -41,18 +42,15 @@ constexpr std::string_view kReductions[] = {"ReduceSum", "ReduceMean", "ReduceSu
 // Products: n - 1 roundings of relative error u each, at most n ulps (an intermediate
 // overflow or underflow is not honest: the exact product decides).
 constexpr std::string_view kProducts[] = {"ReduceProd"};
-// Composite functions whose first-order bound depends on more than n: Softmax's exp
-// amplifies the rounding of x - max by |x - max|, LogSum's log the sum's cancellation
-// (sum|x| / |sum x|), LogSoftmax and LogSumExp both, and near 0 only an absolute bound fits.
-// Until the oracle supplies those factors per element, they are judged as ONNX's runner
-// judges them (rtol 1e-3, atol 1e-7): a visible gap, not a false failure (issue 13).
-constexpr std::string_view kCompositeReductions[] = {"ReduceLogSum", "ReduceLogSumExp", "Softmax", "LogSoftmax"};
-// Not modelled yet, judged by ONNX's rtol/atol like the composites above (a visible gap):
-// Det (an elimination's error grows with the matrix's condition, which the oracle does not
-// supply), SoftmaxCrossEntropyLoss (log-softmax amplification as LogSoftmax), and the mean
-// of NegativeLogLikelihoodLoss (a quotient of two sums whose cancellation the magnitudes
-// run does not see).
-constexpr std::string_view kUnmodelled[] = {"Det", "SoftmaxCrossEntropyLoss"};
+// Composite functions judged by per-element first-order bounds that the oracle computes
+// from each case's inputs (harness/bounds.h has the derivations): the sum bound of their
+// n terms propagated through exp (amplified by |x - max|), log (by the sum's cancellation),
+// the division and the losses' weighted means. The case states bound(n) with n the
+// reduction length (Softmax's row, the samples of a loss, Det's matrix size); the oracle's
+// bounds take the formula's place. Det's is condition-based: the cofactors times a
+// backward-stable elimination's worst-case backward error.
+constexpr std::string_view kElementBounds[] = {"ReduceLogSum", "ReduceLogSumExp", "Softmax", "LogSoftmax",
+                                               "SoftmaxCrossEntropyLoss", "Det"};
 // Range: a backend may add delta repeatedly (ONNX's function body does); with start and
 // delta of one sign each addition errs by at most half an ulp of the element it produces,
 // so element i is within i/2 ulps. The case specs keep n <= 64 where the steps round.
@@ -74,8 +72,9 @@ Tolerance tolerance_for(const CatalogRow& row, size_t inputs, int64_t terms) {
   } else if (listed(kFunctions, row.op)) {
     t.kind = Tolerance::kUlp;
     t.ulps = kFunctionUlps;
-  } else if ((listed(kCompositeReductions, row.op) && terms > 0) || listed(kUnmodelled, row.op)) {
-    t.kind = Tolerance::kOnnx;
+  } else if (listed(kElementBounds, row.op) && (terms > 0 || row.op == "Det")) {
+    t.kind = Tolerance::kBound;
+    t.bound_terms = static_cast<double>(terms);
   } else if (listed(kReductions, row.op) && (terms > 1 || (row.op == "ReduceL2" && terms == 1))) {
     t.kind = Tolerance::kBound;  // L2 of one term is sqrt(x*x): two roundings
     t.bound_terms = static_cast<double>(terms + (row.op == "Gemm" ? 2 : row.op == "LpNormalization" ? 3
@@ -116,11 +115,8 @@ Tolerance tolerance_for(const CatalogRow& row, const CaseDraft& draft) {
   Tolerance t = tolerance_for(row, draft.inputs.size(), draft.terms);
   if (!row.domain.empty() || draft.inputs.empty()) return t;
   const Tensor& x = draft.inputs.front();
-  if (row.op == "NegativeLogLikelihoodLoss") {
-    std::string reduction = "mean";
-    for (const auto& a : draft.attributes)
-      if (a.name() == "reduction" && a.type() == onnx::AttributeProto::STRING) reduction = a.s();
-    if (reduction == "mean") t.kind = Tolerance::kOnnx;  // kUnmodelled's reason
+  if (row.op == "Det" && x.rank() >= 2) {
+    t.bound_terms = static_cast<double>(x.shape().back());  // the matrix size
     return t;
   }
   if (row.op == "TopK" && row.since_version >= 11 && int_attr(draft, "sorted").value_or(1) == 0) {

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <complex>
 #include <limits>
+#include <sstream>
 
 #include "reference/numeric/exact.h"
 
@@ -37,9 +38,12 @@ double min_normal(DType dtype) {
 struct ElementResult {
   bool ok;
   double ulp, abs;
+  double margin = -1;    // error / allowed error, where the policy has one
+  double allowed = -1;   // the bound policy's allowed error (+inf: vacuous), -1 otherwise
 };
 
-ElementResult judge(double e, double a, DType dtype, const ComparePolicy& p, double magnitude) {
+// `allowed`: the oracle's per-element allowed error for the bound policy (NaN: use the formula).
+ElementResult judge(double e, double a, DType dtype, const ComparePolicy& p, double magnitude, double allowed) {
   const bool ne = std::isnan(e), na = std::isnan(a);
   if (ne || na) {
     const double inf = std::numeric_limits<double>::infinity();
@@ -54,41 +58,83 @@ ElementResult judge(double e, double a, DType dtype, const ComparePolicy& p, dou
   const double abs = std::fabs(a - e);
   if (p.flush_subnormals && e != 0 && std::fabs(e) < min_normal(dtype) && a == 0) return {true, ulp, abs};
   const auto kind = p.tolerance.kind;
-  bool ok = false;
+  const auto ratio = [](double err, double limit) {
+    return err == 0 ? 0.0 : limit > 0 ? err / limit : std::numeric_limits<double>::infinity();
+  };
+  ElementResult r{false, ulp, abs};
   switch (kind) {
-    case Tolerance::kExact: case Tolerance::kUnordered: ok = ulp == 0; break;
-    case Tolerance::kUlp: ok = ulp <= p.tolerance.ulps; break;
-    case Tolerance::kBound: ok = abs <= accumulation_bound(e, magnitude, p.tolerance.bound_terms, dtype); break;
-    case Tolerance::kOnnx: ok = abs <= 1e-7 + 1e-3 * std::fabs(e); break;
+    case Tolerance::kExact: case Tolerance::kUnordered: r.ok = ulp == 0; break;
+    case Tolerance::kUlp:
+      r.ok = ulp <= p.tolerance.ulps;
+      r.margin = ratio(ulp, p.tolerance.ulps);
+      break;
+    case Tolerance::kBound:
+      r.allowed = std::isnan(allowed) ? accumulation_bound(e, magnitude, p.tolerance.bound_terms, dtype) : allowed;
+      r.ok = abs <= r.allowed;
+      r.margin = ratio(abs, r.allowed);
+      break;
+    case Tolerance::kOnnx: {
+      const double limit = 1e-7 + 1e-3 * std::fabs(e);
+      r.ok = abs <= limit;
+      r.margin = ratio(abs, limit);
+      break;
+    }
   }
   const bool check_sign = !p.ignore_zero_sign && (kind == Tolerance::kExact || kind == Tolerance::kUlp || kind == Tolerance::kUnordered);
-  if (ok && check_sign && e == 0 && a == 0 && std::signbit(e) != std::signbit(a)) return {false, ulp, abs};
-  return {ok, ulp, abs};
+  if (r.ok && check_sign && e == 0 && a == 0 && std::signbit(e) != std::signbit(a)) r.ok = false;
+  return r;
 }
 
 void record(Comparison& c, const Tensor& expected, const Tensor& actual, int64_t index,
-            const ComparePolicy& p) {
+            const ComparePolicy& p, double margin = -1) {
   ++c.bad_count;
   if (c.first_mismatches.size() < p.max_listed)
-    c.first_mismatches.push_back({index, element_to_string(expected, index), element_to_string(actual, index)});
+    c.first_mismatches.push_back({index, element_to_string(expected, index), element_to_string(actual, index), margin});
 }
+
+// Sums for the suspicious-accumulator statistic of one output.
+struct StatSums {
+  int64_t count = 0;
+  double r = 0, r2 = 0, q2 = 0;
+};
 
 template <class T>
 void compare_values(Comparison& c, const Tensor& expected, const Tensor& actual, const ComparePolicy& p,
-                    std::span<const double> magnitudes) {
+                    std::span<const double> magnitudes, std::span<const double> allowed, StatSums& stats) {
   auto e = expected.data<T>(), a = actual.data<T>();
+  const DType dtype = expected.dtype();
+  const bool screened = p.tolerance.kind == Tolerance::kBound && !magnitudes.empty() && allowed.empty() &&
+                        (dtype == DType::kFloat16 || dtype == DType::kBFloat16);
+  const double nan = std::numeric_limits<double>::quiet_NaN();
   for (size_t i = 0; i < e.size(); ++i) {
     const auto index = static_cast<int64_t>(i);
     if constexpr (is_real_float<T>) {
-      const double m = i < magnitudes.size() ? magnitudes[i] : std::fabs(numeric::widen(e[i]));
-      const auto r = judge(numeric::widen(e[i]), numeric::widen(a[i]), expected.dtype(), p, m);
+      const double ev = numeric::widen(e[i]), av = numeric::widen(a[i]);
+      const double m = i < magnitudes.size() ? magnitudes[i] : std::fabs(ev);
+      const auto r = judge(ev, av, dtype, p, m, i < allowed.size() ? allowed[i] : nan);
       c.max_ulp = std::max(c.max_ulp, r.ulp);
       c.max_abs = std::max(c.max_abs, r.abs);
-      if (!r.ok) record(c, expected, actual, index, p);
+      if (r.margin >= 0) c.max_margin = std::max(c.max_margin, r.margin);
+      if (r.allowed >= 0 && std::isfinite(ev)) {
+        ++c.bound_elements;
+        if (std::isinf(r.allowed)) ++c.vacuous_elements;
+      }
+      if (screened && std::isfinite(ev) && std::isfinite(av) && r.allowed > 0) {
+        // What rounding after a float32 accumulation explains; the unit where the bound is vacuous.
+        const double w = ulp_at(ev, dtype) + accumulation_bound(0, m, p.tolerance.bound_terms, DType::kFloat);
+        const double unit = std::isfinite(r.allowed) ? r.allowed : w;
+        const double x = (av - ev) / unit;
+        const double q = std::min(1.0, w / unit);
+        ++stats.count;
+        stats.r += x;
+        stats.r2 += x * x;
+        stats.q2 += q * q;
+      }
+      if (!r.ok) record(c, expected, actual, index, p, r.margin);
     } else if constexpr (std::is_same_v<T, std::complex<float>> || std::is_same_v<T, std::complex<double>>) {
       const DType part = std::is_same_v<T, std::complex<float>> ? DType::kFloat : DType::kDouble;
-      const auto re = judge(e[i].real(), a[i].real(), part, p, std::fabs(e[i].real()));
-      const auto im = judge(e[i].imag(), a[i].imag(), part, p, std::fabs(e[i].imag()));
+      const auto re = judge(e[i].real(), a[i].real(), part, p, std::fabs(e[i].real()), nan);
+      const auto im = judge(e[i].imag(), a[i].imag(), part, p, std::fabs(e[i].imag()), nan);
       c.max_ulp = std::max({c.max_ulp, re.ulp, im.ulp});
       c.max_abs = std::max({c.max_abs, re.abs, im.abs});
       if (!re.ok || !im.ok) record(c, expected, actual, index, p);
@@ -166,6 +212,14 @@ double unit_roundoff(DType dtype) {
   }
 }
 
+double ulp_at(double x, DType dtype) {
+  const int p = dtype == DType::kFloat16 ? 11 : dtype == DType::kBFloat16 ? 8 : dtype == DType::kFloat ? 24 : 53;
+  const int emin = dtype == DType::kFloat16 ? -14 : dtype == DType::kDouble ? -1022 : -126;
+  const double a = std::fabs(x);
+  const int e = a == 0 || !std::isfinite(a) ? emin : std::max(emin, std::ilogb(a));
+  return std::ldexp(1.0, e - p + 1);
+}
+
 double accumulation_bound(double expected, double magnitude, double n, DType dtype) {
   const double u = unit_roundoff(dtype);
   const double nu = n * u;
@@ -174,7 +228,7 @@ double accumulation_bound(double expected, double magnitude, double n, DType dty
 }
 
 Comparison compare_tensor(const Tensor& expected, const Tensor& actual, const ComparePolicy& policy,
-                          std::span<const double> magnitudes) {
+                          std::span<const double> magnitudes, std::span<const double> allowed) {
   Comparison c;
   if (expected.dtype() != actual.dtype()) {
     c.kind = Comparison::kWrongDtype;
@@ -187,19 +241,43 @@ Comparison compare_tensor(const Tensor& expected, const Tensor& actual, const Co
     c.message = "shape " + shape_to_string(actual.shape()) + ", expected " + shape_to_string(expected.shape());
     return c;
   }
-  visit_dtype(expected.dtype(), [&]<class T>() { compare_values<T>(c, expected, actual, policy, magnitudes); });
+  StatSums sums;
+  const auto kind = policy.tolerance.kind;
+  c.margin_defined = kind == Tolerance::kUlp || kind == Tolerance::kBound || kind == Tolerance::kOnnx;
+  visit_dtype(expected.dtype(), [&]<class T>() { compare_values<T>(c, expected, actual, policy, magnitudes, allowed, sums); });
+  if (sums.count > 0) {
+    const double n = static_cast<double>(sums.count);
+    auto& s = c.stats;
+    s.count = sums.count;
+    s.mean = sums.r / n;
+    s.variance = std::max(0.0, sums.r2 / n - s.mean * s.mean);
+    s.rms_floor = std::sqrt(sums.q2 / n);
+    s.suspicious = std::sqrt(sums.r2 / n) > s.rms_floor;
+    if (s.suspicious) {
+      std::ostringstream w;
+      w.precision(3);
+      w << "suspicious accumulator: error/bound has mean " << s.mean << ", variance " << s.variance << " over "
+        << s.count << " elements (rms " << std::sqrt(sums.r2 / n) << " > " << s.rms_floor
+        << ", the most rounding after a float32 accumulation explains); 16-bit data summed in 16 bits?";
+      c.warning = w.str();
+    }
+  }
   if (c.bad_count > 0) {
     c.kind = Comparison::kValues;
     const auto& m = c.first_mismatches.front();
+    std::ostringstream margin;
+    margin.precision(3);
+    if (m.margin >= 0) margin << " (error/allowed " << m.margin << ")";
     c.message = std::to_string(c.bad_count) + " of " + std::to_string(expected.size()) +
                 " elements differ under " + policy.tolerance.to_string() + "; first at " +
-                std::to_string(m.index) + ": " + m.actual + ", expected " + m.expected;
+                std::to_string(m.index) + ": " + m.actual + ", expected " + m.expected + margin.str();
   }
   return c;
 }
 
 Comparison compare_outputs(const std::vector<Tensor>& expected, const std::vector<Tensor>& actual,
-                           const ComparePolicy& policy, const std::vector<std::vector<double>>& magnitudes) {
+                           const ComparePolicy& policy, const std::vector<std::vector<double>>& magnitudes,
+                           const std::vector<std::vector<double>>& allowed) {
   if (policy.tolerance.kind == Tolerance::kUnordered) {
     // Positionally first (types, shapes, and the common case of the same order); values
     // that differ there may still be the same tuples in another order.
@@ -220,10 +298,22 @@ Comparison compare_outputs(const std::vector<Tensor>& expected, const std::vecto
   }
   for (size_t i = 0; i < expected.size(); ++i) {
     const bool have = i < magnitudes.size() && static_cast<int64_t>(magnitudes[i].size()) == expected[i].size();
+    const bool have_allowed = i < allowed.size() && static_cast<int64_t>(allowed[i].size()) == expected[i].size();
     Comparison c = compare_tensor(expected[i], actual[i], policy,
-                                  have ? std::span<const double>(magnitudes[i]) : std::span<const double>());
+                                  have ? std::span<const double>(magnitudes[i]) : std::span<const double>(),
+                                  have_allowed ? std::span<const double>(allowed[i]) : std::span<const double>());
     total.max_ulp = std::max(total.max_ulp, c.max_ulp);
     total.max_abs = std::max(total.max_abs, c.max_abs);
+    total.max_margin = std::max(total.max_margin, c.max_margin);
+    total.margin_defined |= c.margin_defined;
+    total.bound_elements += c.bound_elements;
+    total.vacuous_elements += c.vacuous_elements;
+    if (total.warning.empty() && !c.warning.empty()) {
+      total.warning = (expected.size() > 1 ? "output " + std::to_string(i) + ": " : "") + c.warning;
+      total.stats = c.stats;
+    } else if (total.stats.count == 0) {
+      total.stats = c.stats;
+    }
     total.bad_count += c.bad_count;
     if (total.ok() && !c.ok()) {
       total.kind = c.kind;

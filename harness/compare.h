@@ -12,7 +12,12 @@
 //              gamma_n = n*u / (1 - n*u) (Higham, "Accuracy and Stability of Numerical
 //              Algorithms", 2nd ed., sec. 3.1) and M_i = sum_k |term_k| for output element i,
 //              given by the oracle in `magnitudes`; without them M_i = |e_i| (exact only
-//              for terms of one sign — the oracle should pass the magnitudes);
+//              for terms of one sign — the oracle should pass the magnitudes); for
+//              composite ops (Softmax, LogSumExp, losses, Det) the oracle passes each
+//              element's allowed error directly (`allowed`, harness/bounds.h), a first-order
+//              propagation of the same sum bound. Where the bound is infinite (n*u >= 1, or a
+//              first-order bound past 1/2 of the value) it checks nothing but NaN and
+//              infinities: such elements are counted as vacuous and the message says so;
 //     unordered(axis=a)  the order along axis a is unspecified (TopK with sorted=0): per
 //              slice along a, the tuples formed by all outputs' elements at one position are
 //              compared as multisets, each element exactly (zero signs included);
@@ -25,6 +30,18 @@
 // - `flush_subnormals` (documented option for backends that flush denormals to zero):
 //   an expected subnormal then also matches a zero of either sign, and a subnormal
 //   expected input effect is not otherwise modelled.
+// Margins: each mismatch under ulp(N), bound or onnx records error / allowed error (> 1 for
+// a failure), and the comparison keeps the largest over all elements judged.
+// Suspicious accumulator (a warning, never a failure): for float16/bfloat16 outputs under
+// the bound policy with magnitudes, over the finite elements, r_i = (a_i - e_i) / bound_i;
+// its mean and variance are kept. The warning fires when the root mean square of r exceeds
+// that of q_i = w_i / bound_i, w_i = ulp(e_i) + gamma_n^float32 * M_i — what rounding to the
+// output type after any float32 accumulation (the common practice for 16-bit data) can
+// explain. Where the bound is vacuous, w_i is the unit instead (r_i = error / w_i, q_i = 1):
+// the statistic still screens sums too long for the worst-case bound.
+// Accumulating 16-bit data in 16 bits passes the worst-case bound (ONNX does not fix the
+// accumulator) but drifts far beyond q on long sums. Outputs of float32 and wider are not
+// screened: accumulating in their own type is what every backend does.
 #pragma once
 #include <cstdint>
 #include <span>
@@ -46,6 +63,15 @@ struct ComparePolicy {
 struct Mismatch {
   int64_t index = 0;  // flat row-major element index
   std::string expected, actual;
+  double margin = -1;  // error / allowed error (ulp(N), bound, onnx); -1: not defined (exact, NaN)
+};
+
+// The suspicious-accumulator statistic (above): over `count` elements.
+struct ErrorStats {
+  int64_t count = 0;
+  double mean = 0, variance = 0;  // of r = signed error / bound
+  double rms_floor = 0;           // root mean square of q (what float32 accumulation explains)
+  bool suspicious = false;
 };
 
 struct Comparison {
@@ -56,6 +82,14 @@ struct Comparison {
   double max_abs = 0;
   int64_t bad_count = 0;
   std::vector<Mismatch> first_mismatches;
+  double max_margin = 0;         // largest error / allowed error over elements judged by ulp, bound, onnx
+  bool margin_defined = false;   // the policy has margins (ulp, bound, onnx)
+  int64_t bound_elements = 0;    // finite expected elements judged by the bound policy
+  int64_t vacuous_elements = 0;  // of those, the ones whose bound is infinite (nothing checked)
+  ErrorStats stats;              // bound policy with magnitudes, 16-bit float outputs only
+  std::string warning;           // "suspicious accumulator: ...", or ""
+  // Every bound-judged element's bound was infinite: the case checked no value.
+  bool vacuous() const { return bound_elements > 0 && vacuous_elements == bound_elements; }
   bool ok() const { return kind == kMatch; }
 };
 
@@ -67,12 +101,18 @@ double unit_roundoff(DType dtype);
 // The `bound` policy's allowed |a - e| for one element (see above).
 double accumulation_bound(double expected, double magnitude, double n, DType dtype);
 
-// One output. `magnitudes` (optional, one per element) feeds the bound policy.
+// The spacing of the type's values at x (its ulp; the smallest subnormal at 0).
+double ulp_at(double x, DType dtype);
+
+// One output. `magnitudes` (optional, one per element) feeds the bound policy; `allowed`
+// (optional, one per element), when given, is each element's allowed |a - e| itself and
+// takes the formula's place.
 Comparison compare_tensor(const Tensor& expected, const Tensor& actual, const ComparePolicy& policy,
-                          std::span<const double> magnitudes = {});
-// All outputs of a case, in order; metrics are merged over outputs. `magnitudes[i]`, when
-// present, feeds output i's bound policy.
+                          std::span<const double> magnitudes = {}, std::span<const double> allowed = {});
+// All outputs of a case, in order; metrics are merged over outputs. `magnitudes[i]` and
+// `allowed[i]`, when present, feed output i's bound policy.
 Comparison compare_outputs(const std::vector<Tensor>& expected, const std::vector<Tensor>& actual,
-                           const ComparePolicy& policy, const std::vector<std::vector<double>>& magnitudes = {});
+                           const ComparePolicy& policy, const std::vector<std::vector<double>>& magnitudes = {},
+                           const std::vector<std::vector<double>>& allowed = {});
 
 }  // namespace touchstone::harness

@@ -32,7 +32,18 @@ reports::CaseResult case_result(const CaseMeta& meta, const BackendOutcome& outc
     m.max_ulp = c.max_ulp;
     m.max_abs = c.max_abs;
     m.bad_count = c.bad_count;
-    for (const auto& x : c.first_mismatches) m.first_mismatches.push_back({x.index, x.expected, x.actual});
+    for (const auto& x : c.first_mismatches) {
+      reports::Mismatch mm{x.index, x.expected, x.actual, {}};
+      if (x.margin >= 0) mm.margin = x.margin;
+      m.first_mismatches.push_back(std::move(mm));
+    }
+    if (c.margin_defined) m.max_margin = c.max_margin;
+    m.bound_elements = c.bound_elements;
+    m.vacuous_elements = c.vacuous_elements;
+    m.stats_count = c.stats.count;
+    m.error_mean = c.stats.mean;
+    m.error_variance = c.stats.variance;
+    m.warning = c.warning;
     r.metrics = std::move(m);
   }
   r.time_ms = time_ms;

@@ -11,6 +11,7 @@
 #include <thread>
 #include <unistd.h>
 
+#include "harness/bounds.h"
 #include "harness/expected_failures.h"
 #include "harness/isolation.h"
 #include "harness/journal.h"
@@ -222,7 +223,11 @@ reports::Report run_suite(const Suite& suite, const RunOptions& o) {
           OracleOutcome oracle;
           if (c.meta.valid) {  // while the backend works
             oracle = oracle_outputs(o.oracle, files);
-            if (oracle.available && c.meta.tolerance.kind == Tolerance::kBound) oracle.magnitudes = term_magnitudes(files);
+            if (oracle.available && c.meta.tolerance.kind == Tolerance::kBound) {
+              // Composite ops: per-element bounds from the inputs; sums: the terms' magnitudes.
+              if (has_element_bounds(c.meta.op)) oracle.allowed = element_bounds(files, oracle.outputs);
+              if (oracle.allowed.empty()) oracle.magnitudes = term_magnitudes(files);
+            }
           }
           SetResult r;
           r.outcome = backend.collect();

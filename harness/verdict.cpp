@@ -105,8 +105,16 @@ VerdictResult judge(const CaseMeta& meta, const BackendOutcome& outcome, const O
   if (!oracle.available) return {Verdict::kSkip, "oracle cannot judge: " + oracle.why_not, {}};
 
   VerdictResult r;
-  r.comparison = compare_outputs(oracle.outputs, outcome.outputs, policy, oracle.magnitudes);
+  r.comparison = compare_outputs(oracle.outputs, outcome.outputs, policy, oracle.magnitudes, oracle.allowed);
   r.message = r.comparison.message;
+  // A bound that checks nothing says so; a suspicious accumulator is a warning, not a failure.
+  const auto note = [&](const std::string& text) { r.message += (r.message.empty() ? "" : "; ") + text; };
+  if (r.comparison.vacuous())
+    note("bound vacuous (n*u >= 1 or the first-order bound exceeds the value): only NaN and infinities checked");
+  else if (r.comparison.vacuous_elements > 0)
+    note("bound vacuous for " + std::to_string(r.comparison.vacuous_elements) + " of " +
+         std::to_string(r.comparison.bound_elements) + " elements");
+  if (!r.comparison.warning.empty()) note("warning: " + r.comparison.warning);
   r.values_compared = r.comparison.kind == Comparison::kMatch || r.comparison.kind == Comparison::kValues;
   switch (r.comparison.kind) {
     case Comparison::kMatch: r.verdict = Verdict::kPass; break;

@@ -49,6 +49,9 @@ struct OracleOutcome {
   // terms (oracle.h term_magnitudes). Empty: the comparator falls back to |expected|.
   std::vector<std::vector<double>> magnitudes;
   bool bad_case = false;   // not available through the case's own fault (invalid, malformed, unreadable)
+  // For the bound policy of composite ops: per output, per element, the allowed absolute
+  // error itself (harness/bounds.h element_bounds; +inf: vacuous). Takes magnitudes' place.
+  std::vector<std::vector<double>> allowed = {};
 };
 
 struct VerdictResult {

@@ -262,13 +262,21 @@
     if (c.metrics) {
       var m = c.metrics;
       add(td, el("div", null, "max ulp " + ("max_ulp" in m ? fmtMetric(m.max_ulp) : "–") + " · max abs error " +
-        ("max_abs" in m ? fmtMetric(m.max_abs) : "–") + " · bad elements " + m.bad_count));
+        ("max_abs" in m ? fmtMetric(m.max_abs) : "–") + " · bad elements " + m.bad_count +
+        ("max_margin" in m ? " · max error/allowed " + fmtMetric(m.max_margin) : "")));
+      if (m.bound_vacuous) add(td, el("div", { "class": "warn" }, "bound vacuous (n·u ≥ 1): no value was checked beyond NaN and infinities"));
+      else if (m.vacuous_elements) add(td, el("div", { "class": "warn" }, "bound vacuous for " + m.vacuous_elements + " of " + m.bound_elements + " elements"));
+      if (m.error_stats) add(td, el("div", null, "error/bound over " + m.error_stats.count + " elements: mean " +
+        fmtMetric(m.error_stats.mean) + ", variance " + fmtMetric(m.error_stats.variance)));
+      if (m.warning) add(td, el("div", { "class": "warn" }, "warning: " + m.warning));
       if (m.first_mismatches && m.first_mismatches.length) {
+        var margins = m.first_mismatches.some(function (x) { return "margin" in x; });
         var tbl = add(td, el("table")), hr = add(tbl, el("tr"));
-        ["index", "expected (reference)", "actual (backend)"].forEach(function (h) { add(hr, el("th", null, h)); });
+        ["index", "expected (reference)", "actual (backend)"].concat(margins ? ["error/allowed"] : []).forEach(function (h) { add(hr, el("th", null, h)); });
         m.first_mismatches.forEach(function (x) {
           var r = add(tbl, el("tr"));
           add(r, el("td", null, x.index)); add(r, el("td", null, x.expected)); add(r, el("td", null, x.actual));
+          if (margins) add(r, el("td", { "class": "num" }, "margin" in x ? fmtMetric(x.margin) : ""));
         });
       }
     }

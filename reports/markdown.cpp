@@ -117,7 +117,7 @@ std::string render_markdown(const Report& report, int max_failures) {
           << " | " << markdown_escape(groups[i]->example) << " |\n";
     if (groups.size() > kinds) out << "\n…and " << groups.size() - kinds << " more kinds of failure.\n";
 
-    out << "\n<details><summary>Failing cases</summary>\n\n| case | verdict | max ulp | bad | message |\n| --- | --- | ---: | ---: | --- |\n";
+    out << "\n<details><summary>Failing cases</summary>\n\n| case | verdict | max ulp | error/allowed | bad | message |\n| --- | --- | ---: | ---: | ---: | --- |\n";
     int listed = 0, total_failed = 0;
     for (const auto& c : report.cases) {
       if (verdict_class(c.verdict) != VerdictClass::kFailed) continue;
@@ -125,7 +125,9 @@ std::string render_markdown(const Report& report, int max_failures) {
       if (listed >= max_failures) continue;
       ++listed;
       out << "| " << markdown_escape(c.id) << " | " << c.verdict << " | "
-          << (c.metrics ? format_metric(c.metrics->max_ulp) : "") << " | " << (c.metrics ? std::to_string(c.metrics->bad_count) : "")
+          << (c.metrics ? format_metric(c.metrics->max_ulp) : "") << " | "
+          << (c.metrics && c.metrics->max_margin ? format_metric(c.metrics->max_margin) : "") << " | "
+          << (c.metrics ? std::to_string(c.metrics->bad_count) : "")
           << " | " << markdown_escape(shorten(c.message, 120)) << " |\n";
     }
     if (total_failed > listed) out << "\n…and " << total_failed - listed << " more; see the HTML report.\n";

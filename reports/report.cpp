@@ -153,9 +153,21 @@ Metrics metrics_from_json(const json& m, const std::string& where) {
         if (v == mm.end()) continue;
         *dst = v->is_string() ? v->get<std::string>() : v->dump();
       }
+      x.margin = get_metric(mm, "margin", w);
       out.first_mismatches.push_back(std::move(x));
     }
   }
+  out.max_margin = get_metric(m, "max_margin", where);
+  out.bound_elements = get_int(m, "bound_elements", where, 0);
+  out.vacuous_elements = get_int(m, "vacuous_elements", where, 0);
+  if (auto it = m.find("error_stats"); it != m.end()) {
+    const std::string w = where + ".error_stats";
+    if (!it->is_object()) bad(w, "not an object");
+    out.stats_count = get_int(*it, "count", w, 0);
+    out.error_mean = get_metric(*it, "mean", w).value_or(0);
+    out.error_variance = get_metric(*it, "variance", w).value_or(0);
+  }
+  out.warning = get_string(m, "warning", where);
   return out;
 }
 
@@ -210,9 +222,23 @@ json case_to_json(const CaseResult& r) {
     if (r.metrics->max_ulp) m["max_ulp"] = metric_json(*r.metrics->max_ulp);
     if (r.metrics->max_abs) m["max_abs"] = metric_json(*r.metrics->max_abs);
     json list = json::array();
-    for (const auto& mm : r.metrics->first_mismatches)
-      list.push_back({{"index", mm.index}, {"expected", mm.expected}, {"actual", mm.actual}});
+    for (const auto& mm : r.metrics->first_mismatches) {
+      json x = {{"index", mm.index}, {"expected", mm.expected}, {"actual", mm.actual}};
+      if (mm.margin) x["margin"] = metric_json(*mm.margin);
+      list.push_back(std::move(x));
+    }
     m["first_mismatches"] = std::move(list);
+    if (r.metrics->max_margin) m["max_margin"] = metric_json(*r.metrics->max_margin);
+    if (r.metrics->bound_elements > 0) {
+      m["bound_elements"] = r.metrics->bound_elements;
+      m["vacuous_elements"] = r.metrics->vacuous_elements;
+      m["bound_vacuous"] = r.metrics->vacuous();
+    }
+    if (r.metrics->stats_count > 0)
+      m["error_stats"] = {{"count", r.metrics->stats_count},
+                          {"mean", metric_json(r.metrics->error_mean)},
+                          {"variance", metric_json(r.metrics->error_variance)}};
+    if (!r.metrics->warning.empty()) m["warning"] = r.metrics->warning;
     c["metrics"] = std::move(m);
   }
   if (!r.backend_status.empty()) c["backend_status"] = r.backend_status;

@@ -38,6 +38,9 @@ const char* verdict_class_name(VerdictClass c);    // "passed", "known", "failed
 struct Mismatch {
   int64_t index = 0;  // flat row-major element index (of the first differing output)
   std::string expected, actual;
+  // error / allowed error under ulp(N), bound or onnx (> 1 for a failure; +inf: nothing
+  // allowed). JSON "margin": a number, null for +inf, absent when not defined (exact).
+  std::optional<double> margin = {};
   bool operator==(const Mismatch&) const = default;
 };
 
@@ -49,6 +52,17 @@ struct Metrics {
   std::optional<double> max_abs;
   int64_t bad_count = 0;
   std::vector<Mismatch> first_mismatches;
+  // Largest error / allowed error over the elements judged by ulp(N), bound or onnx.
+  std::optional<double> max_margin;
+  // Bound policy: elements whose bound is infinite (n*u >= 1: nothing checked) out of the
+  // elements it judged; every one vacuous means the case checked no value.
+  int64_t bound_elements = 0, vacuous_elements = 0;
+  bool vacuous() const { return bound_elements > 0 && vacuous_elements == bound_elements; }
+  // The suspicious-accumulator statistic (harness/compare.h): mean and variance of
+  // signed error / bound over `stats_count` elements; `warning` is set when it flags.
+  int64_t stats_count = 0;
+  double error_mean = 0, error_variance = 0;
+  std::string warning;
   bool operator==(const Metrics&) const = default;
 };
 

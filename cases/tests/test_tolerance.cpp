@@ -37,14 +37,17 @@ TEST_CASE("reductions: bound(n) from the case's reduction length; products ulp(n
   CHECK(with_terms("Gemm", 13, 4) == "bound(n=6)");  // alpha and beta add two roundings
   CHECK(with_terms("ReduceSum", 13, 1) == "exact");  // one term: nothing accumulates
   CHECK(with_terms("ReduceL2", 18, 1) == "bound(n=1)");  // sqrt(x*x): two roundings
-  CHECK(with_terms("Softmax", 13, 20) == "onnx");      // first-order factors not modelled yet
-  CHECK(with_terms("ReduceLogSum", 18, 1) == "onnx");
+  // Composites: bound(n), the oracle's per-element first-order bounds (harness/bounds.h).
+  CHECK(with_terms("Softmax", 13, 20) == "bound(n=20)");
+  CHECK(with_terms("LogSoftmax", 1, 20) == "bound(n=20)");
+  CHECK(with_terms("ReduceLogSum", 18, 1) == "bound(n=1)");
+  CHECK(with_terms("ReduceLogSumExp", 13, 60) == "bound(n=60)");
   CHECK(with_terms("ReduceProd", 18, 3) == "ulp(7)");
   CHECK(with_terms("ReduceMax", 18, 60) == "exact");
   CHECK(with_terms("Hardmax", 13, 60) == "exact");
 }
 
-TEST_CASE("Einsum, LpNormalization, the losses and Det: bound(n) where modelled, ONNX's rtol where not",
+TEST_CASE("Einsum, LpNormalization, the losses and Det: bound(n), per-element where the oracle derives it",
           "[tolerance]") {
   auto with_terms = [](const char* op, int opset, int64_t terms) {
     const CatalogRow* row = resolve_op("", op, opset);
@@ -56,14 +59,18 @@ TEST_CASE("Einsum, LpNormalization, the losses and Det: bound(n) where modelled,
   CHECK(with_terms("LpNormalization", 22, 5) == "bound(n=8)");  // sum, sqrt, divide
   CHECK(with_terms("NegativeLogLikelihoodLoss", 22, 6) == "bound(n=7)");
   CHECK(with_terms("NegativeLogLikelihoodLoss", 22, 1) == "exact");  // reduction none: one product
-  CHECK(with_terms("Det", 22, 0) == "onnx");
-  CHECK(with_terms("SoftmaxCrossEntropyLoss", 13, 6) == "onnx");
-  // NLL's mean (the default) is a quotient of two sums: ONNX's rtol until it is modelled.
+  CHECK(with_terms("Det", 22, 0) == "bound(n=0)");
+  CHECK(with_terms("SoftmaxCrossEntropyLoss", 13, 6) == "bound(n=6)");
+  const CatalogRow* det = resolve_op("", "Det", 22);
+  REQUIRE(det);
+  const CaseDraft five{"5x5", {Tensor(DType::kFloat, {2, 5, 5})}, {}, {}, "", false};
+  CHECK(tolerance_for(*det, five).to_string() == "bound(n=5)");  // the matrix size
+  // NLL's mean (the default) is a quotient of two sums: per-element bounds from the oracle.
   const CatalogRow* nll = resolve_op("", "NegativeLogLikelihoodLoss", 13);
   REQUIRE(nll);
   CaseDraft mean{"mean", {Tensor(DType::kFloat, {3, 4}), Tensor(DType::kInt64, {3})}, {}, {}, "", false};
   mean.terms = 3;
-  CHECK(tolerance_for(*nll, mean).to_string() == "onnx");
+  CHECK(tolerance_for(*nll, mean).to_string() == "bound(n=4)");
   CaseDraft sum = mean;
   sum.attributes.push_back(make_attr("reduction", std::string("sum")));
   CHECK(tolerance_for(*nll, sum).to_string() == "bound(n=4)");

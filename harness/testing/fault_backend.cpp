@@ -23,6 +23,10 @@
 //   tie-swap     within each run of equal values along the last axis of output 0, reverses
 //                the matching elements of output 1 (TopK: the same values, ties broken the
 //                other way)
+// Summation modes (issue 13, sum_modes.cpp): ReduceSum's float output summed
+//   sum-pairwise / sum-reversed in float32 (honest), sum-in-type in the data's own type
+//   (float16 in float16: within the worst case, a suspicious accumulator), sum-drop
+//   without its largest term (wrong)
 // With TOUCHSTONE_FAULT_SPY=<file>, every request appends to <file> one line: the model's
 // folder, then every name found in it (recursively).
 #include <algorithm>
@@ -36,6 +40,7 @@
 #include <unistd.h>
 
 #include "harness/oracle.h"
+#include "harness/testing/sum_modes.h"
 #include "reference/tensor_proto.h"
 
 namespace {
@@ -181,6 +186,7 @@ void handle(const json& request) {
   json outputs = json::array();
   if (fault == "reverse-last")
     for (auto& t : result.outputs) t = reversed_last(t);
+  if (testing::is_sum_mode(fault)) testing::resum(fault, files, result.outputs);
   if (fault == "tie-swap" && result.outputs.size() >= 2) result.outputs[1] = ties_swapped(result.outputs[0], result.outputs[1]);
   for (size_t i = 0; i < result.outputs.size(); ++i) {
     Tensor t = result.outputs[i];

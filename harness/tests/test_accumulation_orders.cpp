@@ -112,3 +112,71 @@ TEST_CASE("bound: float16 data, float32 accumulation passes; a float16 accumulat
   CHECK(std::isinf(accumulation_bound(1, 1, 2048, DType::kFloat16)));
   CHECK(std::isfinite(accumulation_bound(1, 1, 2047, DType::kFloat16)));
 }
+
+namespace {
+
+// Sixteen sums of `n` float16 terms each, judged together so that the suspicious-
+// accumulator statistic has elements to work on. `sum(row)` is the backend's answer.
+Comparison judge_rows(size_t n, const std::function<double(const std::vector<Float16>&)>& sum) {
+  const size_t rows = 16;
+  std::vector<Float16> expected, actual;
+  std::vector<double> magnitudes;
+  for (size_t r = 0; r < rows; ++r) {
+    const Judge<Float16> j(data<Float16>(n, 100 + r));
+    expected.push_back(j.expected);
+    magnitudes.push_back(j.magnitude);
+    actual.push_back(numeric::narrow<Float16>(sum(j.x)));
+  }
+  ComparePolicy p;
+  p.tolerance.kind = Tolerance::kBound;
+  p.tolerance.bound_terms = static_cast<double>(n);
+  const Shape shape = {static_cast<int64_t>(rows)};
+  return compare_tensor(Tensor::from_values<Float16>(shape, expected), Tensor::from_values<Float16>(shape, actual), p,
+                        magnitudes);
+}
+
+}  // namespace
+
+TEST_CASE("suspicious accumulator: float16 summed in float16 passes the bound with a warning; honest orders without",
+          "[compare][bound][orders][suspicious]") {
+  using Row = std::vector<Float16>;
+  for (size_t n : {size_t{1000}, size_t{64}}) {
+    INFO("n = " << n);
+    for (auto honest : {+[](const Row& x) { return static_cast<double>(forward<float>(x, 0, x.size())); },
+                        +[](const Row& x) { return static_cast<double>(pairwise<float>(x, 0, x.size())); },
+                        +[](const Row& x) { return static_cast<double>(blocked<float>(x, 32)); },
+                        +[](const Row& x) {
+                          const Row r(x.rbegin(), x.rend());
+                          return static_cast<double>(forward<float>(r, 0, r.size()));
+                        }}) {
+      const Comparison c = judge_rows(n, honest);
+      CHECK(c.ok());
+      CHECK(c.warning.empty());
+      CHECK(c.stats.count == 16);
+      CHECK_FALSE(c.vacuous());
+    }
+  }
+  const Comparison half = judge_rows(1000, [](const Row& x) { return forward<Half>(x, 0, x.size()).v; });
+  CHECK(half.ok());  // the worst-case bound allows it: ONNX does not fix the accumulator
+  CHECK_THAT(half.warning, Catch::Contains("suspicious accumulator"));
+  CHECK(half.stats.variance > 0);
+  // A dropped term fails, and the failure says by how much.
+  const Comparison dropped = judge_rows(64, [](const Row& x) {
+    size_t big = 0;
+    for (size_t i = 0; i < x.size(); ++i)
+      if (std::fabs(numeric::widen(x[i])) > std::fabs(numeric::widen(x[big]))) big = i;
+    return forward<double>(x, 0, x.size()) - numeric::widen(x[big]);
+  });
+  CHECK_FALSE(dropped.ok());
+  REQUIRE_FALSE(dropped.first_mismatches.empty());
+  CHECK(dropped.first_mismatches.front().margin > 1);
+  CHECK(dropped.max_margin > 1);
+  CHECK_THAT(dropped.message, Catch::Contains("error/allowed"));
+}
+
+TEST_CASE("vacuous bound: 2048 float16 terms check nothing but NaN and infinities, and say so", "[compare][bound][vacuous]") {
+  const Comparison c = judge_rows(2048, [](const std::vector<Float16>& x) { return forward<float>(x, 0, x.size()) + 1e3; });
+  CHECK(c.ok());
+  CHECK(c.vacuous());
+  CHECK(c.vacuous_elements == 16);
+}

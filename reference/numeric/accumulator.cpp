@@ -62,27 +62,32 @@ void ExactAccumulator::add_product_slow(double a, double b) {
   add_product_pieces(static_cast<unsigned __int128>(ma) * mb, ea + eb - 2 * 1075 - kLowestBin, negative);
 }
 
-void ExactAccumulator::add_to_digits(int64_t value, int lowest_bit) {
-  const int k = lowest_bit - kLowestBit;
-  const int digit = k >> 5;
-  const bool negative = value < 0;
-  const uint64_t magnitude = negative ? 0 - static_cast<uint64_t>(value) : static_cast<uint64_t>(value);
-  const unsigned __int128 v = static_cast<unsigned __int128>(magnitude) << (k & 31);
-  const int64_t sign = negative ? -1 : 1;
-  digits_[digit] += sign * static_cast<int64_t>(static_cast<uint32_t>(v));
-  digits_[digit + 1] += sign * static_cast<int64_t>(static_cast<uint32_t>(v >> 32));
-  digits_[digit + 2] += sign * static_cast<int64_t>(static_cast<uint64_t>(v >> 64));
-  low_ = std::min(low_, digit);
-  high_ = std::max(high_, digit + 2);
-}
-
 void ExactAccumulator::fold() {
-  // Each digit receives at most 3 pieces below 2^32 per bin; propagating first keeps
+  // Each digit receives at most 4 pieces below 2^32 per fold; propagating first keeps
   // every word far from overflow.
   propagate();
-  for (int w = low_bin_; w <= high_bin_; ++w) {
-    if (bins_[w] != 0) add_to_digits(bins_[w], w + kLowestBin);
-    bins_[w] = 0;
+  if (high_bin_ >= low_bin_) {
+    // The bins of one digit's 32 bit positions are summed into one 128-bit integer (each
+    // bin is below 2^63 in magnitude, shifted by at most 31, 32 of them: below 2^99) and
+    // that goes to the digits in four 32-bit pieces: a few operations per bin instead of
+    // a digit update per bin, which dominated short sums.
+    constexpr int kOffset = kLowestBin - kLowestBit;  // bin w is bit w + kOffset of the digits
+    const int first = (low_bin_ + kOffset) >> 5, last = (high_bin_ + kOffset) >> 5;
+    for (int k = first; k <= last; ++k) {
+      const int lo = std::max(low_bin_, 32 * k - kOffset), hi = std::min(high_bin_, 32 * k + 31 - kOffset);
+      __int128 sum = 0;
+      for (int w = lo; w <= hi; ++w) {
+        sum += static_cast<__int128>(bins_[w]) * (int64_t{1} << (w + kOffset - 32 * k));
+        bins_[w] = 0;
+      }
+      if (sum == 0) continue;
+      const bool negative = sum < 0;
+      const unsigned __int128 m = negative ? -static_cast<unsigned __int128>(sum) : static_cast<unsigned __int128>(sum);
+      const int64_t sign = negative ? -1 : 1;
+      for (int i = 0; i < 4; ++i) digits_[k + i] += sign * static_cast<int64_t>(static_cast<uint32_t>(m >> (32 * i)));
+      low_ = std::min(low_, k);
+      high_ = std::max(high_, k + 3);
+    }
   }
   low_bin_ = kBins;
   high_bin_ = -1;
@@ -107,13 +112,14 @@ struct Normalized {
   std::array<int64_t, ExactAccumulator::kDigits> d{};
   bool negative = false;
   int top = -1;  // highest nonzero digit; -1 for zero
+  int low = 0;   // digits below are zero
 
   explicit Normalized(ExactAccumulator& acc) {
     acc.fold();
     acc.propagate();
     d = acc.digits_;
     int high = std::min(acc.high_, ExactAccumulator::kDigits - 1);
-    const int low = acc.low_;
+    low = std::max(0, std::min(acc.low_, ExactAccumulator::kDigits - 1));
     if (high < low) return;
     if (d[ExactAccumulator::kDigits - 1] < 0) high = ExactAccumulator::kDigits - 1;
     // Find the sign: the top nonzero digit after propagation carries it.
@@ -145,7 +151,7 @@ struct Normalized {
     if (k <= 0) return false;
     const int digit = k >> 5;
     if (d[digit] & ((int64_t{1} << (k & 31)) - 1)) return true;
-    for (int i = 0; i < digit; ++i)
+    for (int i = low; i < digit; ++i)
       if (d[i]) return true;
     return false;
   }
@@ -169,9 +175,27 @@ double ExactAccumulator::rounded_scaled(FloatFormat format, int scale) {
   const int msb = n.msb();
   const int grid = format.min_exponent - format.precision + 1 - scale;  // weight of the smallest subnormal
   const int lsb = std::max(msb - format.precision + 1, grid);
+  // The top three digits hold every bit from msb down to lsb - 1 when that is at most msb
+  // (msb - lsb < 53, and the top digit holds msb): read them as one window instead of bit
+  // by bit.
+  const int base_digit = std::max(n.top - 2, 0);
+  const int base = ExactAccumulator::kLowestBit + 32 * base_digit;  // weight of the window's bit 0
   uint64_t q = 0;
-  for (int w = msb; w >= lsb; --w) q = (q << 1) | static_cast<uint64_t>(n.bit(w));
-  const bool half = n.bit(lsb - 1), sticky = n.any_below(lsb - 1);
+  bool half = false, sticky = false;
+  if (lsb - 1 > msb) {
+    sticky = true;  // the whole (nonzero) total lies below half the grid: rounds to zero
+  } else if (lsb - 1 >= base) {
+    unsigned __int128 window = 0;
+    for (int i = n.top; i >= base_digit; --i) window = (window << 32) | static_cast<uint64_t>(n.d[i]);
+    const int h = lsb - 1 - base;
+    q = static_cast<uint64_t>(window >> (h + 1));
+    half = (window >> h) & 1;
+    sticky = (window & ((static_cast<unsigned __int128>(1) << h) - 1)) != 0 || n.any_below(base);
+  } else {
+    for (int w = msb; w >= lsb; --w) q = (q << 1) | static_cast<uint64_t>(n.bit(w));
+    half = n.bit(lsb - 1);
+    sticky = n.any_below(lsb - 1);
+  }
   if (half && (sticky || (q & 1))) ++q;
   const double magnitude = std::ldexp(static_cast<double>(q), lsb + scale);
   const double largest = std::ldexp(2.0 - std::ldexp(1.0, 1 - format.precision), format.max_exponent);

@@ -126,10 +126,8 @@ class ExactAccumulator {
     high_bin_ = std::max(high_bin_, w + 53);
     if ((++terms_ & (kFoldEvery - 1)) == 0) fold();
   }
-  // Bins into digits.
+  // Bins into digits: the bins of each digit's 32 bit positions summed in 128 bits first.
   void fold();
-  // Adds value * 2^lowest_bit to the digits (|value| < 2^63).
-  void add_to_digits(int64_t value, int lowest_bit);
   // Carries so that every digit but the top one lies in [0, 2^32).
   void propagate();
 
