@@ -105,7 +105,7 @@ VerdictResult judge(const CaseMeta& meta, const BackendOutcome& outcome, const O
   if (!oracle.available) return {Verdict::kSkip, "oracle cannot judge: " + oracle.why_not, {}};
 
   VerdictResult r;
-  r.comparison = compare_outputs(oracle.outputs, outcome.outputs, policy, oracle.magnitudes);
+  r.comparison = compare_output_values(oracle.outputs, outcome.outputs, policy, oracle.magnitudes);
   r.message = r.comparison.message;
   r.values_compared = r.comparison.kind == Comparison::kMatch || r.comparison.kind == Comparison::kValues;
   switch (r.comparison.kind) {
