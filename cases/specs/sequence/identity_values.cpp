@@ -27,7 +27,7 @@ bool few(DType t) {
 // The element types V allows for a kind of value ("seq-", "opt-", "opt-seq-" keys).
 std::vector<DType> allowed_elems(const CatalogRow& row, ValueType::Kind kind) {
   std::vector<DType> out;
-  const auto& keys = input_type_params(row).front().allowed_values;
+  const std::vector<std::string> keys = input_type_params(row).front().allowed_values;  // a copy: the params are a temporary
   for (DType d : all_dtypes())
     if (std::find(keys.begin(), keys.end(), value_type_key({kind, d})) != keys.end()) out.push_back(d);
   return out;
