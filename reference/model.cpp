@@ -10,15 +10,6 @@
 namespace touchstone {
 
 
-Tensor as_declared(Tensor t, const onnx::TypeProto& declared) {
-  if (t.dtype() != DType::kUInt16 || !declared.has_tensor_type()) return t;
-  const int code = declared.tensor_type().elem_type();
-  if (code != static_cast<int>(DType::kBFloat16) && code != static_cast<int>(DType::kFloat16)) return t;
-  Tensor out(static_cast<DType>(code), t.shape());
-  std::copy(t.bytes().begin(), t.bytes().end(), out.mutable_bytes().begin());
-  return out;
-}
-
 Model Model::load(const std::filesystem::path& path) {
   auto proto = read_model_file(path);
   return from_proto(std::move(proto), path.parent_path(), path.string());

@@ -69,6 +69,16 @@ Proto parse_as(const std::string& bytes, const std::string& where, const char* n
 
 }  // namespace
 
+// Declared in model.h; here so that the readers (and the fuzz target) need no executor.
+Tensor as_declared(Tensor t, const onnx::TypeProto& declared) {
+  if (t.dtype() != DType::kUInt16 || !declared.has_tensor_type()) return t;
+  const int code = declared.tensor_type().elem_type();
+  if (code != static_cast<int>(DType::kBFloat16) && code != static_cast<int>(DType::kFloat16)) return t;
+  Tensor out(static_cast<DType>(code), t.shape());
+  std::copy(t.bytes().begin(), t.bytes().end(), out.mutable_bytes().begin());
+  return out;
+}
+
 std::string type_proto_string(const onnx::TypeProto& type) {
   switch (type.value_case()) {
     case onnx::TypeProto::kTensorType: return "tensor(" + tensor_elem_string(type.tensor_type().elem_type()) + ")";

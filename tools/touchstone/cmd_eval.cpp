@@ -75,8 +75,8 @@ void add_eval_command(CLI::App& app, Action& action) {
       "eval", "Run MODEL on the reference. --inputs DIR holds input_0.pb, input_1.pb, ... in the\n"
               "order of the graph's non-initializer inputs (ONNX's test-data layout: a TensorProto,\n"
               "or a SequenceProto / OptionalProto where the graph declares a sequence or optional);\n"
-              "the outputs\n"
-              "are written to --out DIR as output_N.pb in graph-output order. An invalid model\n"
+              "the outputs are written to --out DIR as output_N.pb in graph-output order, in the\n"
+              "same forms. An invalid model\n"
               "exits 1 with the rule it breaks.");
   sub->add_option("model", options->model, "The .onnx model")->required();
   sub->add_option("--inputs", options->inputs, "Folder of input_N.pb files")->required();

@@ -67,8 +67,8 @@ void identity_value_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
   }
   for (DType t : allowed_elems(row, ValueType::kSequence)) {
     const std::string key = value_type_key({ValueType::kSequence, t});
-    add_value_case(out, "seq_3", Value::sequence(t, tensors(row, key, "seq_3", t, kThree)), {"sequence"}, "",
-                   t == DType::kFloat);
+    // The smoke profile covers every type too (one case each).
+    add_value_case(out, "seq_3", Value::sequence(t, tensors(row, key, "seq_3", t, kThree)), {"sequence"}, "", true);
     if (!few(t)) continue;
     add_value_case(out, "seq_empty", Value::sequence(t, {}), {"sequence", "empty"});
     add_value_case(out, "seq_1", Value::sequence(t, tensors(row, key, "seq_1", t, {{3}})), {"sequence"});
@@ -83,14 +83,14 @@ void identity_value_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
   for (DType t : allowed_elems(row, ValueType::kOptionalTensor)) {
     const ValueType type{ValueType::kOptionalTensor, t};
     add_value_case(out, "opt_tensor", Value::some(tensors(row, value_type_key(type), "opt_tensor", t, {{2, 2}}).front()),
-                   {"optional"}, "", t == DType::kFloat);
+                   {"optional"}, "", true);
     if (few(t)) add_value_case(out, "opt_empty", Value::none(type), {"optional", "empty"}, "", t == DType::kFloat);
   }
   for (DType t : allowed_elems(row, ValueType::kOptionalSequence)) {
     const ValueType type{ValueType::kOptionalSequence, t};
     add_value_case(out, "opt_seq_2",
                    Value::some(Value::sequence(t, tensors(row, value_type_key(type), "opt_seq_2", t, {{1, 3}, {2}}))),
-                   {"optional", "sequence"}, "", t == DType::kFloat);
+                   {"optional", "sequence"}, "", true);
     if (!few(t)) continue;
     add_value_case(out, "opt_seq_empty", Value::none(type), {"optional", "sequence", "empty"});
     add_value_case(out, "opt_holding_empty_seq", Value::some(Value::sequence(t, {})), {"optional", "sequence", "empty"});
