@@ -7,15 +7,50 @@
 namespace touchstone::cases {
 
 std::string case_id(const CatalogRow& row, const std::vector<DType>& input_dtypes, const std::string& name) {
-  std::string types = input_dtypes.empty() ? "none" : "";  // Constant: no inputs
-  const bool same = std::all_of(input_dtypes.begin(), input_dtypes.end(),
-                                [&](DType d) { return d == input_dtypes.front(); });
-  for (size_t i = 0; i < input_dtypes.size(); ++i) {
+  std::vector<std::string> keys;
+  for (DType d : input_dtypes) keys.emplace_back(dtype_short_name(d));
+  return case_id(row, keys, name);
+}
+
+std::string case_id(const CatalogRow& row, const std::vector<std::string>& input_keys, const std::string& name) {
+  std::string types = input_keys.empty() ? "none" : "";  // Constant: no inputs
+  const bool same = std::all_of(input_keys.begin(), input_keys.end(),
+                                [&](const std::string& k) { return k == input_keys.front(); });
+  for (size_t i = 0; i < input_keys.size(); ++i) {
     if (same && i > 0) break;
-    types += (i ? "-" : "") + std::string(dtype_short_name(input_dtypes[i]));
+    types += (i ? "-" : "") + input_keys[i];
   }
   return row.label() + "/" + types + "/" + name;
 }
+
+std::string value_type_key(const ValueType& type) {
+  const std::string name(dtype_short_name(type.dtype));
+  switch (type.kind) {
+    case ValueType::kTensor: return name;
+    case ValueType::kSequence: return "seq-" + name;
+    case ValueType::kOptionalTensor: return "opt-" + name;
+    case ValueType::kOptionalSequence: return "opt-seq-" + name;
+  }
+  return name;
+}
+
+namespace {
+
+// The non-tensor types a constraint lists ("seq(tensor(float))", "optional(...)"), by key.
+std::vector<std::string> allowed_value_keys(const Schema& schema, std::string_view param) {
+  const TypeConstraint* c = schema.constraint(param);
+  std::vector<std::string> keys;
+  if (!c) return keys;
+  for (std::string_view onnx_type : c->allowed) {
+    if (onnx_type.rfind("tensor(", 0) == 0) continue;
+    for (auto kind : {ValueType::kSequence, ValueType::kOptionalTensor, ValueType::kOptionalSequence})
+      for (DType d : all_dtypes())
+        if (ValueType{kind, d}.to_string() == onnx_type) keys.push_back(value_type_key({kind, d}));
+  }
+  return keys;
+}
+
+}  // namespace
 
 std::string case_dir_name(const std::string& id) {
   std::string dir = "test_";
@@ -37,6 +72,7 @@ std::vector<TypeParam> input_type_params(const CatalogRow& row) {
     if (it == params.end()) {
       TypeParam p{name, {}, {}};
       p.allowed = allowed_dtypes(schema, name);  // a constraint's types, or a fixed type ("tensor(int64)")
+      p.allowed_values = allowed_value_keys(schema, name);
       params.push_back(p);
       it = params.end() - 1;
     }
@@ -51,6 +87,8 @@ std::vector<std::string> allowed_type_combos(const CatalogRow& row) {
     std::vector<std::string> next;
     for (const auto& prefix : combos)
       for (DType d : p.allowed) next.push_back(prefix + (prefix.empty() ? "" : ",") + std::string(dtype_short_name(d)));
+    for (const auto& prefix : combos)
+      for (const auto& key : p.allowed_values) next.push_back(prefix + (prefix.empty() ? "" : ",") + key);
     combos = next;
   }
   return combos;

@@ -8,6 +8,7 @@
 #include "onnx/onnx_pb.h"
 #include "reference/catalog.h"
 #include "reference/tensor.h"
+#include "reference/value.h"
 
 namespace touchstone::cases {
 
@@ -27,19 +28,29 @@ struct CaseDraft {
   int64_t terms = 0;
   // How many node outputs (Split's parts); each becomes a graph output.
   size_t outputs = 1;
+  // Inputs that are not all tensors (a sequence, an optional: reference/value.h): when
+  // non-empty, the case's inputs in node order, and `inputs` stays empty. The graph
+  // declares each as its value type; the id names each by value_type_key.
+  Values values = {};
 };
 
 // A finished case.
 struct Case {
   CaseMeta meta;
   onnx::ModelProto model;
-  std::vector<Tensor> inputs;
-  std::vector<Tensor> outputs;  // the reference's answers; empty for an invalid case
+  Values inputs;   // tensors, sequences, optionals, as the graph declares them
+  Values outputs;  // the reference's answers; empty for an invalid case
 };
+
+// The short name of a value type in case ids and coverage keys: "float32" for a tensor,
+// "seq-float32", "opt-float32", "opt-seq-float32".
+std::string value_type_key(const ValueType& type);
 
 // "Sub-7/float32/bcast_3x4x5_5": op-version, the input dtypes (one name when all inputs
 // share it, else every input's joined by '-': "float32-int64"), and the draft's name.
 std::string case_id(const CatalogRow& row, const std::vector<DType>& input_dtypes, const std::string& name);
+// The same with each input named by value_type_key (sequences, optionals).
+std::string case_id(const CatalogRow& row, const std::vector<std::string>& input_keys, const std::string& name);
 
 // The folder of a case in a suite: "test_" + the id with '/' (and anything outside
 // [A-Za-z0-9._+-]) replaced by '_', so suites look like ONNX's node tests.
@@ -51,6 +62,9 @@ struct TypeParam {
   std::string name;
   std::vector<size_t> inputs;  // which inputs bind to it
   std::vector<DType> allowed;  // in the order of all_dtypes()
+  // The non-tensor types it allows, as value_type_key names them ("seq-float32", ...), in
+  // the order ONNX lists them.
+  std::vector<std::string> allowed_values = {};
 };
 std::vector<TypeParam> input_type_params(const CatalogRow& row);
 

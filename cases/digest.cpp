@@ -7,24 +7,47 @@
 
 namespace touchstone::cases {
 
+namespace {
+
+void hash_tensor(Sha256& h, const Tensor& t) {
+  h.update(std::string(dtype_short_name(t.dtype())) + " " + shape_to_string(t.shape()) + "\n");
+  if (t.dtype() == DType::kString) {
+    for (const auto& s : t.data<std::string>()) h.update(std::to_string(s.size()) + ":" + s);
+  } else {
+    h.update(t.bytes().data(), t.bytes().size());
+  }
+}
+
+}  // namespace
+
 std::string answer_digest(const CaseMeta& meta, const std::vector<Tensor>& outputs) {
+  return value_answer_digest(meta, Values(outputs.begin(), outputs.end()));
+}
+
+std::string value_answer_digest(const CaseMeta& meta, const Values& outputs) {
   Sha256 h;
   h.update(meta.valid ? "valid\n" : "invalid\n");
   h.update(std::string(semantics_name(meta.semantics)) + "\n");
-  for (const auto& t : outputs) {
-    h.update(std::string(dtype_short_name(t.dtype())) + " " + shape_to_string(t.shape()) + "\n");
-    if (t.dtype() == DType::kString) {
-      for (const auto& s : t.data<std::string>()) h.update(std::to_string(s.size()) + ":" + s);
-    } else {
-      h.update(t.bytes().data(), t.bytes().size());
+  for (const auto& v : outputs) {
+    if (v.is_tensor()) {  // as before sequences existed, so tensor cases keep their digests
+      hash_tensor(h, v.tensor());
+      continue;
     }
+    h.update(v.type_string() + (v.has_value() ? "" : " empty") + "\n");
+    if (!v.has_value()) continue;
+    if (!v.type().holds_sequence()) {
+      hash_tensor(h, v.tensor());
+      continue;
+    }
+    h.update(std::to_string(v.items().size()) + " elements\n");
+    for (const auto& t : v.items()) hash_tensor(h, t);
   }
   return h.hex();
 }
 
 Digests digests_of(const std::vector<Case>& cases) {
   Digests d;
-  for (const auto& c : cases) d[c.meta.id] = answer_digest(c.meta, c.outputs);
+  for (const auto& c : cases) d[c.meta.id] = value_answer_digest(c.meta, c.outputs);
   return d;
 }
 

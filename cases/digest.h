@@ -13,6 +13,9 @@ namespace touchstone::cases {
 
 // Hash of validity, semantics category, and each output's dtype, shape and bytes.
 std::string answer_digest(const CaseMeta& meta, const std::vector<Tensor>& outputs);
+// The same over graph values: a tensor hashes as above; a sequence or optional hashes its
+// type, emptiness, length and element tensors.
+std::string value_answer_digest(const CaseMeta& meta, const Values& outputs);
 
 using Digests = std::map<std::string, std::string>;  // case id -> digest
 Digests digests_of(const std::vector<Case>& cases);

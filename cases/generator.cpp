@@ -12,6 +12,7 @@
 #include "reference/model_builder.h"
 #include "reference/node_check.h"
 #include "reference/tensor_proto.h"
+#include "reference/value_proto.h"
 
 namespace touchstone::cases {
 
@@ -37,7 +38,13 @@ std::vector<std::string> split_ops(const std::vector<std::string>& items) {
   return names;
 }
 
-void declare_shape(onnx::ValueInfoProto* info, const Tensor& t) {
+// A non-tensor value is declared by its type (sequence element shapes left open).
+void declare_shape(onnx::ValueInfoProto* info, const Value& v) {
+  if (!v.is_tensor()) {
+    *info->mutable_type() = type_proto_of(v.type());
+    return;
+  }
+  const Tensor& t = v.tensor();
   auto* type = info->mutable_type()->mutable_tensor_type();
   type->set_elem_type(static_cast<int>(t.dtype()));
   auto* shape = type->mutable_shape();
@@ -73,14 +80,21 @@ std::string input_name(const std::vector<FormalSchema>& formals, size_t i) {
 Case finish(const CatalogRow& row, CaseDraft draft) {
   Case c;
   CaseMeta& m = c.meta;
+  // Sequences and optionals (draft.values) are declared by their element type here and
+  // given their own value type after the model is built.
+  Values inputs = draft.values.empty() ? Values(draft.inputs.begin(), draft.inputs.end()) : draft.values;
   std::vector<DType> types;
-  for (const auto& t : draft.inputs) types.push_back(t.dtype());
-  m.id = case_id(row, types, draft.name);
+  std::vector<std::string> keys;
+  for (const auto& v : inputs) {
+    types.push_back(v.type().dtype);
+    keys.push_back(value_type_key(v.type()));
+  }
+  m.id = case_id(row, keys, draft.name);
   m.domain = std::string(row.domain);
   m.op = std::string(row.op);
   m.since_version = row.since_version;
   m.opset = row.since_version;
-  for (DType d : types) m.dtypes.emplace_back(dtype_short_name(d));
+  m.dtypes = keys;
   m.tags = std::move(draft.tags);
   m.valid = draft.invalid_rule.empty();
   m.invalid_rule = std::move(draft.invalid_rule);
@@ -107,7 +121,7 @@ Case finish(const CatalogRow& row, CaseDraft draft) {
       spec.inputs.push_back({"", types[k], {}});
       continue;
     }
-    spec.inputs.push_back({input_name(formals, i), types[k], draft.inputs[k].shape()});
+    spec.inputs.push_back({input_name(formals, i), types[k], inputs[k].is_tensor() ? inputs[k].tensor().shape() : Shape{}});
     ++k;
   }
   // One graph output per node output. A variadic output (Split's parts) gives the draft's
@@ -127,15 +141,18 @@ Case finish(const CatalogRow& row, CaseDraft draft) {
   }
   c.model = build_model(spec);
   for (auto& o : *c.model.mutable_graph()->mutable_output()) o.mutable_type()->mutable_tensor_type()->clear_shape();
-  c.inputs = std::move(draft.inputs);
+  for (int g = 0, k = 0; g < c.model.graph().input_size(); ++g, ++k)
+    if (!inputs[static_cast<size_t>(k)].is_tensor())
+      *c.model.mutable_graph()->mutable_input(g)->mutable_type() = type_proto_of(inputs[static_cast<size_t>(k)].type());
+  c.inputs = std::move(inputs);
 
   try {
     // Run with the output's type undeclared (Cast's comes from its `to` attribute); a
     // valid case declares the type the reference gave, below.
     onnx::ModelProto run_model = c.model;
-    for (auto& o : *run_model.mutable_graph()->mutable_output()) o.mutable_type()->mutable_tensor_type()->clear_elem_type();
+    for (auto& o : *run_model.mutable_graph()->mutable_output()) o.clear_type();
     const Model model = Model::from_proto(run_model, ".", m.id);
-    RunResult result = model.run(c.inputs);
+    ValueRunResult result = model.run_values(c.inputs);
     if (!m.valid)
       throw std::logic_error(m.id + ": the reference ran a case meant to be invalid (" + m.invalid_rule + ")");
     c.outputs = std::move(result.outputs);
@@ -210,9 +227,9 @@ void write_suite(const std::filesystem::path& out, const std::vector<Case>& case
     write_text(dir / "case.json", meta_to_json(c.meta));
     const auto& graph = c.model.graph();
     for (size_t i = 0; i < c.inputs.size(); ++i)
-      write_tensor_file(data / ("input_" + std::to_string(i) + ".pb"), c.inputs[i], graph.input(static_cast<int>(i)).name());
+      write_value_file(data / ("input_" + std::to_string(i) + ".pb"), c.inputs[i], graph.input(static_cast<int>(i)).name());
     for (size_t i = 0; i < c.outputs.size(); ++i)
-      write_tensor_file(data / ("output_" + std::to_string(i) + ".pb"), c.outputs[i], graph.output(static_cast<int>(i)).name());
+      write_value_file(data / ("output_" + std::to_string(i) + ".pb"), c.outputs[i], graph.output(static_cast<int>(i)).name());
     nlohmann::json entry = meta_json(c.meta);
     entry["dir"] = name;
     index_cases.push_back(std::move(entry));

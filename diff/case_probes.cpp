@@ -17,6 +17,7 @@ std::vector<Probe> probes_from_case_specs(const CatalogRow& a, const CatalogRow&
     std::vector<cases::CaseDraft> drafts;
     spec->cases(*row, drafts);
     for (auto& d : drafts) {
+      if (!d.values.empty()) continue;  // sequence/optional inputs: the probes carry tensors only
       std::string name = d.name;
       for (const auto& t : d.inputs) name += " " + std::string(dtype_short_name(t.dtype())) + shape_to_string(t.shape());
       if (!seen.insert(name).second) continue;

@@ -326,4 +326,82 @@ Comparison compare_outputs(const std::vector<Tensor>& expected, const std::vecto
   return total;
 }
 
+Comparison compare_value(const Value& expected, const Value& actual, const ComparePolicy& policy) {
+  if (expected.is_tensor() && actual.is_tensor()) return compare_tensor(expected.tensor(), actual.tensor(), policy);
+  Comparison c;
+  if (expected.type() != actual.type()) {
+    c.kind = Comparison::kWrongDtype;
+    c.message = actual.type_string() + ", expected " + expected.type_string();
+    return c;
+  }
+  if (expected.is_optional() && expected.has_value() != actual.has_value()) {
+    c.kind = Comparison::kWrongShape;
+    c.message = actual.has_value() ? "an optional holding a value, expected an empty optional"
+                                   : "an empty optional, expected one holding a value";
+    return c;
+  }
+  if (expected.is_optional() && !expected.has_value()) return c;  // both empty
+  if (!expected.type().holds_sequence()) return compare_tensor(expected.tensor(), actual.tensor(), policy);
+  const auto& want = expected.items();
+  const auto& got = actual.items();
+  if (want.size() != got.size()) {
+    c.kind = Comparison::kWrongShape;
+    c.message = "a sequence of " + std::to_string(got.size()) + " tensors, expected " + std::to_string(want.size());
+    return c;
+  }
+  for (size_t k = 0; k < want.size(); ++k) {
+    Comparison e = compare_tensor(want[k], got[k], policy);
+    c.max_ulp = std::max(c.max_ulp, e.max_ulp);
+    c.max_abs = std::max(c.max_abs, e.max_abs);
+    c.bad_count += e.bad_count;
+    if (c.ok() && !e.ok()) {
+      c.kind = e.kind;
+      c.message = "element " + std::to_string(k) + ": " + e.message;
+      c.first_mismatches = std::move(e.first_mismatches);
+      if (e.kind != Comparison::kValues) return c;
+    }
+  }
+  return c;
+}
+
+Comparison compare_output_values(const Values& expected, const Values& actual, const ComparePolicy& policy,
+                                 const std::vector<std::vector<double>>& magnitudes,
+                                 const std::vector<std::vector<double>>& allowed) {
+  const auto tensor = [](const Value& v) { return v.is_tensor(); };
+  if (std::all_of(expected.begin(), expected.end(), tensor) && std::all_of(actual.begin(), actual.end(), tensor)) {
+    std::vector<Tensor> e, a;
+    for (const auto& v : expected) e.push_back(v.tensor());
+    for (const auto& v : actual) a.push_back(v.tensor());
+    return compare_outputs(e, a, policy, magnitudes, allowed);
+  }
+  Comparison total;
+  if (expected.size() != actual.size()) {
+    total.kind = Comparison::kWrongCount;
+    total.message = std::to_string(actual.size()) + " outputs, expected " + std::to_string(expected.size());
+    return total;
+  }
+  for (size_t i = 0; i < expected.size(); ++i) {
+    const auto per_element = [&](const std::vector<std::vector<double>>& all) {
+      const bool have = expected[i].is_tensor() && i < all.size() &&
+                        static_cast<int64_t>(all[i].size()) == expected[i].tensor().size();
+      return have ? std::span<const double>(all[i]) : std::span<const double>();
+    };
+    Comparison c = expected[i].is_tensor() && actual[i].is_tensor()
+                       ? compare_tensor(expected[i].tensor(), actual[i].tensor(), policy, per_element(magnitudes),
+                                        per_element(allowed))
+                       : compare_value(expected[i], actual[i], policy);
+    total.max_ulp = std::max(total.max_ulp, c.max_ulp);
+    total.max_abs = std::max(total.max_abs, c.max_abs);
+    total.bad_count += c.bad_count;
+    if (total.ok() && !c.ok()) {
+      total.kind = c.kind;
+      total.output = static_cast<int>(i);
+      total.message = (expected.size() > 1 ? "output " + std::to_string(i) + ": " : "") + c.message;
+      total.first_mismatches = std::move(c.first_mismatches);
+      if (c.kind != Comparison::kValues) return total;
+    }
+  }
+  return total;
+}
+
 }  // namespace touchstone::harness

@@ -50,6 +50,7 @@
 
 #include "cases/suite.h"
 #include "reference/tensor.h"
+#include "reference/value.h"
 
 namespace touchstone::harness {
 
@@ -114,5 +115,17 @@ Comparison compare_tensor(const Tensor& expected, const Tensor& actual, const Co
 Comparison compare_outputs(const std::vector<Tensor>& expected, const std::vector<Tensor>& actual,
                            const ComparePolicy& policy, const std::vector<std::vector<double>>& magnitudes = {},
                            const std::vector<std::vector<double>>& allowed = {});
+
+// One graph value (reference/value.h). Tensors as compare_tensor. Otherwise the type comes
+// first: another kind (a tensor for a sequence, optional(tensor) for optional(seq)) or
+// another element type is wrong-dtype; then the structure: an empty optional equals only
+// an empty optional, and a sequence's length must match (wrong-shape); then each element
+// tensor in order, as compare_tensor (its message prefixed "element k: ").
+Comparison compare_value(const Value& expected, const Value& actual, const ComparePolicy& policy);
+// All outputs of a case as values: when every one is a tensor, exactly compare_outputs
+// above (the unordered policy included); otherwise output by output with compare_value.
+Comparison compare_output_values(const Values& expected, const Values& actual, const ComparePolicy& policy,
+                                 const std::vector<std::vector<double>>& magnitudes = {},
+                                 const std::vector<std::vector<double>>& allowed = {});
 
 }  // namespace touchstone::harness

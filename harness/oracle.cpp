@@ -5,6 +5,7 @@
 
 #include "reference/numeric/exact.h"
 #include "reference/tensor_proto.h"
+#include "reference/value_proto.h"
 
 namespace touchstone::harness {
 
@@ -48,35 +49,37 @@ std::vector<CaseFiles> CaseFiles::sets(const fs::path& case_dir) {
   return out;
 }
 
-std::vector<Tensor> read_expected_outputs(const CaseFiles& files) {
-  // Read as the model declares its outputs (ONNX 1.12 stores bfloat16 as uint16 bits).
-  const onnx::ModelProto model = read_model_file(files.model);
-  std::vector<Tensor> outputs;
-  for (const auto& p : files.expected) {
+Values read_output_files(const onnx::ModelProto& model, const std::vector<fs::path>& files) {
+  // Read as the model declares its outputs: the kind of proto (a map output throws
+  // kNotImplemented: this reader's gap, not the suite's fault), and bfloat16 stored as
+  // uint16 bits (ONNX 1.12).
+  Values outputs;
+  for (const auto& p : files) {
     const int i = static_cast<int>(outputs.size());
-    // A sequence, optional or map output is stored as another proto: not the suite's
-    // fault, this reader's gap (the oracle cannot judge: skip, not bad-case).
-    if (i < model.graph().output_size() && !model.graph().output(i).type().has_tensor_type())
-      not_implemented(p.string() + ": the stored output is not a tensor (sequence, optional or map); only tensors are read");
-    Tensor t = read_tensor_file(p);
-    outputs.push_back(i < model.graph().output_size() ? as_declared(std::move(t), model.graph().output(i).type())
-                                                      : std::move(t));
+    if (i < model.graph().output_size() && model.graph().output(i).has_type())
+      outputs.push_back(read_value_file(p, model.graph().output(i).type()));
+    else
+      outputs.push_back(read_tensor_file(p));
   }
   return outputs;
 }
 
-RunResult run_reference(const CaseFiles& files) {
+Values read_expected_outputs(const CaseFiles& files) {
+  return read_output_files(read_model_file(files.model), files.expected);
+}
+
+ValueRunResult run_reference(const CaseFiles& files) {
   const Model model = Model::load(files.model);
   const auto& names = model.input_names();
   if (files.inputs.size() > names.size())
     invalid_model(std::to_string(files.inputs.size()) + " input files for a model with " +
                   std::to_string(names.size()) + " feedable inputs");
-  std::vector<Tensor> inputs;
-  for (const auto& p : files.inputs) inputs.push_back(as_declared(read_tensor_file(p), model.input_type(inputs.size())));
-  if (inputs.size() == names.size()) return model.run(inputs);
-  std::map<std::string, Tensor> feeds;
+  Values inputs;
+  for (const auto& p : files.inputs) inputs.push_back(read_value_file(p, model.input_type(inputs.size())));
+  if (inputs.size() == names.size()) return model.run_values(inputs);
+  std::map<std::string, Value> feeds;
   for (size_t i = 0; i < inputs.size(); ++i) feeds.emplace(names[i], std::move(inputs[i]));
-  return model.run_named(feeds);
+  return model.run_named_values(feeds);
 }
 
 std::vector<std::vector<double>> term_magnitudes(const CaseFiles& files) {
@@ -117,7 +120,7 @@ OracleOutcome oracle_outputs(OracleKind kind, const CaseFiles& files) {
       }
       o.outputs = read_expected_outputs(files);
     } else {
-      RunResult r = run_reference(files);
+      ValueRunResult r = run_reference(files);
       o.outputs = std::move(r.outputs);
       o.semantics = r.semantics.category;
     }

@@ -15,10 +15,15 @@ const char* oracle_name(OracleKind k);
 
 // Runs the reference on the case's files, feeding the first inputs by name when there
 // are fewer files than graph inputs. Throws touchstone::Error like Model does.
-RunResult run_reference(const CaseFiles& files);
+// Input files are read as the graph declares each input (a tensor, a sequence or an optional).
+ValueRunResult run_reference(const CaseFiles& files);
 
-// The suite's stored outputs, read as the model declares them (reference/model.h as_declared).
-std::vector<Tensor> read_expected_outputs(const CaseFiles& files);
+// The suite's stored outputs, read as the model declares them (TensorProto, SequenceProto or
+// OptionalProto; bfloat16 stored as uint16 read as bfloat16: reference/value_proto.h).
+Values read_expected_outputs(const CaseFiles& files);
+// Files of values read as `model`'s graph outputs declare them, in order; a file past the
+// declared outputs is read as a tensor.
+Values read_output_files(const onnx::ModelProto& model, const std::vector<std::filesystem::path>& files);
 
 OracleOutcome oracle_outputs(OracleKind kind, const CaseFiles& files);
 

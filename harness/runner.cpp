@@ -225,7 +225,12 @@ reports::Report run_suite(const Suite& suite, const RunOptions& o) {
             oracle = oracle_outputs(o.oracle, files);
             if (oracle.available && c.meta.tolerance.kind == Tolerance::kBound) {
               // Composite ops: per-element bounds from the inputs; sums: the terms' magnitudes.
-              if (has_element_bounds(c.meta.op)) oracle.allowed = element_bounds(files, oracle.outputs);
+              if (has_element_bounds(c.meta.op)) {
+                std::vector<Tensor> expected;  // bounded ops have tensor outputs only
+                for (const auto& v : oracle.outputs)
+                  if (v.is_tensor()) expected.push_back(v.tensor());
+                if (expected.size() == oracle.outputs.size()) oracle.allowed = element_bounds(files, expected);
+              }
               if (oracle.allowed.empty()) oracle.magnitudes = term_magnitudes(files);
             }
           }

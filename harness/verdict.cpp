@@ -105,7 +105,7 @@ VerdictResult judge(const CaseMeta& meta, const BackendOutcome& outcome, const O
   if (!oracle.available) return {Verdict::kSkip, "oracle cannot judge: " + oracle.why_not, {}};
 
   VerdictResult r;
-  r.comparison = compare_outputs(oracle.outputs, outcome.outputs, policy, oracle.magnitudes, oracle.allowed);
+  r.comparison = compare_output_values(oracle.outputs, outcome.outputs, policy, oracle.magnitudes, oracle.allowed);
   r.message = r.comparison.message;
   // A bound that checks nothing says so; a suspicious accumulator is a warning, not a failure.
   const auto note = [&](const std::string& text) { r.message += (r.message.empty() ? "" : "; ") + text; };

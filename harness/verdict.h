@@ -9,6 +9,7 @@
 #include "harness/compare.h"
 #include "reference/node.h"
 #include "reference/tensor.h"
+#include "reference/value.h"
 
 namespace touchstone::harness {
 
@@ -33,7 +34,7 @@ struct BackendOutcome {
   // status, outputs it did not ask for or cannot read). It is never the backend's refusal.
   enum Status { kOk, kUnsupported, kRejected, kError, kCrash, kTimeout, kProtocolError } status = kOk;
   std::string message;          // the backend's own text (or the runner's, for crash/timeout)
-  std::vector<Tensor> outputs;  // kOk: in graph-output order
+  Values outputs;  // kOk: in graph-output order (tensors, sequences, optionals)
   double time_ms = -1;          // the backend's own inference time, if it said
   bool said_ok = false;         // the backend answered "ok" (even if its outputs were then unreadable)
 };
@@ -43,7 +44,7 @@ const char* status_name(BackendOutcome::Status s);
 struct OracleOutcome {
   bool available = false;  // false: the oracle cannot judge this case (verdict skip or bad-case)
   std::string why_not;     // when not available
-  std::vector<Tensor> outputs;
+  Values outputs;
   Semantics semantics = Semantics::kDefined;  // from the reference run, when it ran
   // For the bound policy: per output, per element, the magnitude of the accumulated
   // terms (oracle.h term_magnitudes). Empty: the comparator falls back to |expected|.

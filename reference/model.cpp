@@ -1,55 +1,14 @@
 #include "reference/model.h"
 
+#include <algorithm>
 #include <set>
 
 #include "reference/node_check.h"
 #include "reference/tensor_proto.h"
+#include "reference/value_proto.h"
 
 namespace touchstone {
 
-namespace {
-
-std::string declared_type_string(const onnx::TypeProto& type) {
-  if (type.has_tensor_type()) {
-    auto dtype = dtype_from_code(type.tensor_type().elem_type());
-    return dtype ? tensor_type_string(*dtype) : "tensor(<type " + std::to_string(type.tensor_type().elem_type()) + ">)";
-  }
-  if (type.has_sequence_type()) return "a sequence";
-  if (type.has_map_type()) return "a map";
-  if (type.has_optional_type()) return "an optional";
-  if (type.has_sparse_tensor_type()) return "a sparse tensor";
-  return "an unknown type";
-}
-
-// Checks `tensor` against a declared tensor type; `what` names it. Returns a reason, or "".
-std::string mismatch(const onnx::TypeProto& declared, const Tensor& tensor) {
-  if (!declared.has_tensor_type()) return "is declared " + declared_type_string(declared) + ", not a tensor";
-  const auto& t = declared.tensor_type();
-  if (t.elem_type() != 0 && t.elem_type() != static_cast<int>(tensor.dtype()))
-    return "is declared " + declared_type_string(declared) + " but is " + tensor_type_string(tensor.dtype());
-  if (!t.has_shape()) return "";
-  const auto& dims = t.shape().dim();
-  bool differ = dims.size() != tensor.rank();
-  for (int d = 0; !differ && d < dims.size(); ++d)
-    differ = dims[d].has_dim_value() && dims[d].dim_value() != tensor.shape()[static_cast<size_t>(d)];
-  if (!differ) return "";
-  std::string text = "(";
-  for (int d = 0; d < dims.size(); ++d)
-    text += (d ? "," : "") + (dims[d].has_dim_value() ? std::to_string(dims[d].dim_value())
-                                                      : dims[d].dim_param().empty() ? "?" : dims[d].dim_param());
-  return "is declared with shape " + text + ") but has shape " + shape_to_string(tensor.shape());
-}
-
-}  // namespace
-
-Tensor as_declared(Tensor t, const onnx::TypeProto& declared) {
-  if (t.dtype() != DType::kUInt16 || !declared.has_tensor_type()) return t;
-  const int code = declared.tensor_type().elem_type();
-  if (code != static_cast<int>(DType::kBFloat16) && code != static_cast<int>(DType::kFloat16)) return t;
-  Tensor out(static_cast<DType>(code), t.shape());
-  std::copy(t.bytes().begin(), t.bytes().end(), out.mutable_bytes().begin());
-  return out;
-}
 
 Model Model::load(const std::filesystem::path& path) {
   auto proto = read_model_file(path);
@@ -91,12 +50,12 @@ Model Model::from_proto(onnx::ModelProto proto, const std::filesystem::path& bas
     if (!m.initializers_.emplace(init.name(), tensor_from_proto(init, base_dir, what)).second)
       invalid_model(where + ": initializer '" + init.name() + "' is defined twice");
   }
-  // The reference carries tensors only (sequences, maps and optionals are not yet).
+  // The reference carries tensors, sequences of tensors and optionals (value.h); a map or
+  // a sparse tensor is not implemented.
   for (const auto* values : {&graph.input(), &graph.output()}) {
     for (const auto& v : *values) {
       if (v.has_type() && !v.type().has_tensor_type())
-        not_implemented(where + ": graph value '" + v.name() + "' is " + declared_type_string(v.type()) +
-                        "; the reference carries tensors only");
+        value_type_of(v.type(), where + ": graph value '" + v.name() + "'");
     }
   }
   std::set<std::string> graph_inputs;
@@ -170,18 +129,36 @@ void Model::check_graph() {
     if (!defined.count(name)) invalid_model(where_ + ": graph output '" + name + "' is never defined");
 }
 
+namespace {
+
+RunResult tensor_result(ValueRunResult r, const std::string& where) {
+  return {tensors_of(r.outputs, where + ": output"), std::move(r.semantics)};
+}
+
+}  // namespace
+
 RunResult Model::run(const std::vector<Tensor>& inputs) const {
-  if (inputs.size() != input_names_.size())
-    malformed(where_ + ": the model takes " + std::to_string(input_names_.size()) + " inputs, got " +
-              std::to_string(inputs.size()));
-  std::map<std::string, Tensor> feeds;
-  for (size_t i = 0; i < inputs.size(); ++i) feeds.emplace(input_names_[i], inputs[i]);
-  return run_named(feeds);
+  return tensor_result(run_values(Values(inputs.begin(), inputs.end())), where_);
 }
 
 RunResult Model::run_named(const std::map<std::string, Tensor>& feeds) const {
+  std::map<std::string, Value> values;
+  for (const auto& [name, tensor] : feeds) values.emplace(name, tensor);
+  return tensor_result(run_named_values(values), where_);
+}
+
+ValueRunResult Model::run_values(const Values& inputs) const {
+  if (inputs.size() != input_names_.size())
+    malformed(where_ + ": the model takes " + std::to_string(input_names_.size()) + " inputs, got " +
+              std::to_string(inputs.size()));
+  std::map<std::string, Value> feeds;
+  for (size_t i = 0; i < inputs.size(); ++i) feeds.emplace(input_names_[i], inputs[i]);
+  return run_named_values(feeds);
+}
+
+ValueRunResult Model::run_named_values(const std::map<std::string, Value>& feeds) const {
   const auto& graph = proto_.graph();
-  std::map<std::string, const Tensor*> values;
+  std::map<std::string, const Value*> values;
   for (const auto& [name, tensor] : initializers_) values[name] = &tensor;
   for (const auto& input : graph.input()) {
     auto fed = feeds.find(input.name());
@@ -191,7 +168,7 @@ RunResult Model::run_named(const std::map<std::string, Tensor>& feeds) const {
     }
     if (initializers_.count(input.name()) && proto_.ir_version() < 4)
       malformed(where_ + ": input '" + input.name() + "' is an initializer, which IR version < 4 does not let a feed override");
-    std::string why = mismatch(input.type(), fed->second);
+    std::string why = input.has_type() ? value_mismatch(input.type(), fed->second) : "";
     if (!why.empty()) malformed(where_ + ": input '" + input.name() + "' " + why);
     values[input.name()] = &fed->second;
   }
@@ -200,17 +177,33 @@ RunResult Model::run_named(const std::map<std::string, Tensor>& feeds) const {
       malformed(where_ + ": '" + name + "' is not a graph input");
   }
 
-  RunResult result;
-  std::map<std::string, Tensor> computed;
+  ValueRunResult result;
+  std::map<std::string, Value> computed;
   for (int i = 0; i < graph.node_size(); ++i) {
     const auto& node = graph.node(i);
     const CatalogRow& row = *node_rows_[static_cast<size_t>(i)];
-    std::vector<const Tensor*> inputs;
+    std::vector<const Value*> inputs;
     for (const auto& name : node.input()) inputs.push_back(name.empty() ? nullptr : values.at(name));
     check_input_types(node, row, inputs);
-    Tensors outputs;
+    // A tensor kernel sees tensors only; an op-version that takes sequences or optionals
+    // has a value kernel (catalog.h), called when it lacks a tensor kernel or when any
+    // input is not a tensor.
+    const bool all_tensors = std::all_of(inputs.begin(), inputs.end(), [](const Value* v) { return !v || v->is_tensor(); });
+    Values outputs;
     try {
-      outputs = row.kernel(Node(node, row.label(), result.semantics), Inputs(inputs));
+      const Node view(node, row.label(), result.semantics);
+      if (row.values && (!row.kernel || !all_tensors)) {
+        outputs = row.values(view, inputs);
+      } else {
+        std::vector<const Tensor*> tensors;
+        for (size_t k = 0; k < inputs.size(); ++k) {
+          if (inputs[k] && !inputs[k]->is_tensor())
+            not_implemented("input " + std::to_string(k) + " is " + inputs[k]->type_string() +
+                            ", and the reference's kernel for this op-version takes tensors only");
+          tensors.push_back(inputs[k] ? &inputs[k]->tensor() : nullptr);
+        }
+        for (auto& t : row.kernel(view, Inputs(tensors))) outputs.emplace_back(std::move(t));
+      }
     } catch (const Error& e) {
       throw Error(e.kind(), row.label() + ": " + e.what());
     }
@@ -223,10 +216,10 @@ RunResult Model::run_named(const std::map<std::string, Tensor>& feeds) const {
     }
   }
   for (const auto& output : graph.output()) {
-    const Tensor& tensor = *values.at(output.name());
-    std::string why = output.has_type() ? mismatch(output.type(), tensor) : "";
+    const Value& value = *values.at(output.name());
+    std::string why = output.has_type() ? value_mismatch(output.type(), value) : "";
     if (!why.empty()) invalid_model(where_ + ": graph output '" + output.name() + "' " + why);
-    result.outputs.push_back(tensor);
+    result.outputs.push_back(value);
   }
   return result;
 }

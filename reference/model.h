@@ -15,6 +15,7 @@
 #include "onnx/onnx_pb.h"
 #include "reference/catalog.h"
 #include "reference/node.h"
+#include "reference/value.h"
 
 namespace touchstone {
 
@@ -24,6 +25,11 @@ inline constexpr int64_t kMaxIrVersion = 13;
 struct RunResult {
   std::vector<Tensor> outputs;  // in graph-output order
   SemanticsRecord semantics;    // what, if anything, ONNX leaves open in these results
+};
+// The same for graph values (tensors, sequences, optionals: value.h).
+struct ValueRunResult {
+  Values outputs;
+  SemanticsRecord semantics;
 };
 
 // ONNX 1.12's test data stores bfloat16 tensors as their bit patterns with data_type
@@ -53,8 +59,12 @@ class Model {
   const onnx::TypeProto& output_type(size_t i) const;
 
   // Runs with `inputs` in input_names() order.
-  RunResult run(const std::vector<Tensor>& inputs) const;
+  ValueRunResult run_values(const Values& inputs) const;
   // Runs with named feeds; a feed may also override an initializer (IR version >= 4).
+  ValueRunResult run_named_values(const std::map<std::string, Value>& feeds) const;
+  // The same for models whose inputs and outputs are tensors; an output that is a sequence
+  // or an optional throws kNotImplemented (use run_values).
+  RunResult run(const std::vector<Tensor>& inputs) const;
   RunResult run_named(const std::map<std::string, Tensor>& feeds) const;
 
  private:
@@ -64,7 +74,7 @@ class Model {
   onnx::ModelProto proto_;
   std::string where_;
   std::map<std::string, int> opsets_;           // canonical domain -> opset version
-  std::map<std::string, Tensor> initializers_;  // by name
+  std::map<std::string, Value> initializers_;  // by name (tensors)
   std::vector<std::string> input_names_, output_names_;
   std::vector<const CatalogRow*> node_rows_;
 };

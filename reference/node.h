@@ -8,6 +8,7 @@
 
 #include "onnx/onnx_pb.h"
 #include "reference/tensor.h"
+#include "reference/value.h"
 
 namespace touchstone {
 
@@ -69,5 +70,11 @@ using Tensors = std::vector<Tensor>;
 // the kernel checks what only it knows (shapes, attribute values) and throws
 // invalid_model("...") naming the rule.
 using Kernel = Tensors (*)(const Node& node, const Inputs& inputs);
+
+// A kernel over graph values, for the op-versions that take or give sequences or optionals
+// (Identity-14 on; the Sequence* and Optional* ops plug in here). It sees every input as a
+// value (nullptr for an absent optional input) after the executor has checked the value
+// types against the schema, and returns one value per node output.
+using ValueKernel = Values (*)(const Node& node, const std::vector<const Value*>& inputs);
 
 }  // namespace touchstone

@@ -108,15 +108,25 @@ void check_node_structure(const onnx::NodeProto& node, const CatalogRow& row) {
 
 void check_input_types(const onnx::NodeProto& node, const CatalogRow& row,
                        const std::vector<const Tensor*>& inputs) {
+  std::vector<Value> values;
+  values.reserve(inputs.size());
+  for (const Tensor* t : inputs) values.push_back(t ? Value(*t) : Value());
+  std::vector<const Value*> pointers;
+  for (size_t i = 0; i < inputs.size(); ++i) pointers.push_back(inputs[i] ? &values[i] : nullptr);
+  check_input_types(node, row, pointers);
+}
+
+void check_input_types(const onnx::NodeProto& node, const CatalogRow& row,
+                       const std::vector<const Value*>& inputs) {
   const Schema& schema = schema_of(row);
   const std::string label = row.label();
-  std::map<std::string_view, std::pair<DType, std::string>> bound;  // type parameter -> (type, who)
+  std::map<std::string_view, std::pair<std::string, std::string>> bound;  // type parameter -> (type, who)
   for (size_t i = 0; i < inputs.size(); ++i) {
     if (!inputs[i]) continue;
     const FormalSchema* formal = schema.input_formal(i);
     if (!formal) continue;  // counts are checked before
     const std::string_view param = formal->type;
-    const std::string type = tensor_type_string(inputs[i]->dtype());
+    const std::string type = inputs[i]->type_string();
     const std::string who = "input " + std::to_string(i) + " ('" + node.input(static_cast<int>(i)) + "', " +
                             std::string(formal->name) + ")";
     const TypeConstraint* constraint = schema.constraint(param);
@@ -128,10 +138,10 @@ void check_input_types(const onnx::NodeProto& node, const CatalogRow& row,
     if (!constraint) continue;
     if (formal->option == FormalOption::kVariadic && !formal->homogeneous) continue;
     // A homogeneous variadic input and every input sharing a parameter bind one type.
-    auto [b, inserted] = bound.emplace(param, std::make_pair(inputs[i]->dtype(), who));
-    if (!inserted && b->second.first != inputs[i]->dtype())
+    auto [b, inserted] = bound.emplace(param, std::make_pair(type, who));
+    if (!inserted && b->second.first != type)
       invalid_model(label + ": " + b->second.second + " and " + who + " must have the same type " +
-                    std::string(param) + ", got " + tensor_type_string(b->second.first) + " and " + type);
+                    std::string(param) + ", got " + b->second.first + " and " + type);
   }
 }
 

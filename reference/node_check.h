@@ -19,6 +19,11 @@ void check_node_structure(const onnx::NodeProto& node, const CatalogRow& row);
 
 // With the inputs at hand: every input's element type against the type constraints.
 // `inputs[i]` is nullptr for an absent optional input.
+// Sequences and optionals are checked as their ONNX type strings ("seq(tensor(float))")
+// against the constraint's allowed list, so Identity-13 refuses a sequence and Identity-14
+// an optional, naming the op-version and the constraint.
+void check_input_types(const onnx::NodeProto& node, const CatalogRow& row,
+                       const std::vector<const Value*>& inputs);
 void check_input_types(const onnx::NodeProto& node, const CatalogRow& row,
                        const std::vector<const Tensor*>& inputs);
 

@@ -317,6 +317,8 @@ Tensor tensor_from_external(const onnx::TensorProto& proto, DType dtype, const S
   return tensor_from_bytes(bytes, dtype, shape, count, source, label);
 }
 
+}  // namespace
+
 // ---- Files ----
 
 std::string read_file_bytes(const fs::path& path) {
@@ -355,6 +357,8 @@ void write_file_bytes(const fs::path& path, const std::string& bytes) {
   out.close();
   if (!out) io_error(path.string() + ": write failed");
 }
+
+namespace {
 
 onnx::TensorProto parse_tensor(const std::string& bytes, const std::string& where) {
   onnx::TensorProto proto;

@@ -50,6 +50,12 @@ void write_tensor_file(const std::filesystem::path& path, const Tensor& tensor,
 // The `name` field stored in a tensor file ("" when unset).
 std::string read_tensor_file_name(const std::filesystem::path& path);
 
+// The file handling every reader and writer shares: a whole file's bytes (kIo when it
+// cannot be read, kMalformed past protobuf's 2 GiB), deterministic serialization, writing.
+std::string read_file_bytes(const std::filesystem::path& path);
+std::string serialize(const google::protobuf::MessageLite& message, const std::string& where);
+void write_file_bytes(const std::filesystem::path& path, const std::string& bytes);
+
 // A serialized ModelProto. Parses only; the executor checks the model.
 onnx::ModelProto read_model_file(const std::filesystem::path& path);
 onnx::ModelProto parse_model(const std::string& bytes, const std::string& where);

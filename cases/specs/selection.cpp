@@ -1,7 +1,7 @@
 // Case specs of Identity, Where and Clip.
 //
-// Identity: every allowed tensor type (sequences and optionals are outside the reference)
-// over the unary shapes; special values; refusals of outside types and of attributes.
+// Identity: every allowed tensor type over the unary shapes; special values; refusals of
+// outside types and of attributes; sequences and optionals in sequence/identity_values.cpp.
 // Where: every T with a random bool condition, three-way numpy broadcasting patterns
 // (scalar, stretched, empty, rank 6), refusals of shapes, of a non-bool condition, of types
 // outside T and of X and Y of different types.
@@ -70,6 +70,7 @@ void identity_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
   Rng rng2(seed_of(case_id(row, {DType::kFloat, DType::kFloat}, "refuse_two_inputs")));
   add(out, "refuse_two_inputs", {random_tensor(rng2, DType::kFloat, {2}, {}), random_tensor(rng2, DType::kFloat, {2}, {})},
       {}, {"arity"}, row.label() + ": Identity takes exactly one input");
+  identity_value_cases(row, out);
 }
 
 void where_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {

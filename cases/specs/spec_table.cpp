@@ -50,7 +50,7 @@ const std::vector<SpecEntry>& spec_table() {
       {"", "HardSigmoid", activation_cases, "shapes to rank 6, alpha/beta sweep, clamp edges, specials, NaN, refusals"},
       {"", "HardSwish", activation_cases, "shapes to rank 6, clamp edges +-3, specials, NaN, refusals"},
       {"", "Hardmax", softmax_cases, "as Softmax; ties (first max)"},
-      {"", "Identity", identity_cases, "every tensor type (strings, bool, complex), shapes to rank 6, refusals"},
+      {"", "Identity", identity_cases, "every tensor type (strings, bool, complex), shapes to rank 6; from 14 sequences, from 16 optionals (empty too); refusals"},
       {"", "IsInf", exact_unary_cases, "special values under each detect_positive/detect_negative pair, flag refusals"},
       {"", "IsNaN", exact_unary_cases, "shapes to rank 6, special values (NaN, inf), refusals"},
       {"", "LeakyRelu", activation_cases, "shapes to rank 6, alpha sweep (negative, 0), specials, NaN, refusals"},

@@ -27,6 +27,8 @@ const SpecEntry* find_spec(std::string_view domain, std::string_view op);
 // specs/exact_unary.cpp, specs/selection.cpp, specs/integer.cpp
 void exact_unary_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
 void identity_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+// specs/sequence/identity_values.cpp: Identity's sequence and optional cases (and refusals)
+void identity_value_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
 void where_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
 void clip_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
 void bitshift_cases(const CatalogRow& row, std::vector<CaseDraft>& out);

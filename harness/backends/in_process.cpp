@@ -16,7 +16,7 @@ class ReferenceBackend : public Backend {
   BackendOutcome collect() override {
     BackendOutcome o;
     try {
-      o.outputs = run_reference(files_).outputs;
+      o.outputs = run_reference(files_).outputs;  // tensors, sequences, optionals
     } catch (const Error& e) {
       o.message = e.what();
       o.status = e.kind() == ErrorKind::kInvalidModel     ? BackendOutcome::kRejected

@@ -6,6 +6,7 @@
 
 #include "harness/backend.h"
 #include "harness/backends/registry.h"
+#include "harness/oracle.h"
 #include "harness/process.h"
 #include "reference/tensor_proto.h"
 
@@ -55,6 +56,7 @@ class ProcessBackend : public Backend {
     }
     child_.forget_stderr();  // a crash message carries this case's stderr only
     output_dir_ = output_dir;
+    model_ = files.model;
     std::error_code ec;
     fs::remove_all(output_dir, ec);
     json request = {{"id", id}, {"model", fs::absolute(files.model).string()}, {"output_dir", output_dir.string()}};
@@ -142,6 +144,7 @@ class ProcessBackend : public Backend {
     if (!response.contains("outputs") || !response["outputs"].is_array())
       return unreadable("response has no outputs array: " + shorten(line));
     const auto& outputs = response["outputs"];
+    onnx::ModelProto declared;
     for (size_t i = 0; i < outputs.size(); ++i) {
       // The runner names the output files; it reads those and nothing else.
       const fs::path named = output_dir_ / ("output_" + std::to_string(i) + ".pb");
@@ -152,7 +155,9 @@ class ProcessBackend : public Backend {
       if (!fs::is_regular_file(fs::symlink_status(named, ec)))
         return unreadable("output " + std::to_string(i) + " (" + named.string() + ") is not a regular file");
       try {
-        o.outputs.push_back(read_tensor_file(named));
+        // Read as the model declares output i: a TensorProto, SequenceProto or OptionalProto.
+        if (i == 0) declared = read_model_file(model_);
+        o.outputs.push_back(read_output_files(declared, {named}).front());
       } catch (const Error& e) {
         return unreadable("output " + std::to_string(i) + " unreadable: " + e.what());
       } catch (const std::bad_alloc&) {
@@ -223,6 +228,7 @@ class ProcessBackend : public Backend {
   ChildProcess child_;
   BackendInfo info_;
   std::optional<BackendOutcome> pending_;
+  fs::path model_;  // the case's model, whose graph outputs say how to read the output files
   fs::path output_dir_;
   std::string id_;
   Clock::time_point deadline_;

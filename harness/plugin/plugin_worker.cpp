@@ -10,6 +10,7 @@
 
 #include "harness/plugin/touchstone_plugin.h"
 #include "reference/tensor_proto.h"
+#include "reference/value_proto.h"
 
 namespace {
 
@@ -87,11 +88,13 @@ json handle(const TouchstonePlugin& plugin, const json& request) {
     for (const auto& t : proto.graph().initializer()) init |= t.name() == in.name();
     if (!init) feedable.push_back(in.name());
   }
-  // Sequences, maps and optionals have no form in the plugin ABI.
+  // The plugin ABI carries tensors: a model with a sequence or optional input or output
+  // is unsupported, decided from its declarations before any file is read.
   for (const auto* values : {&proto.graph().input(), &proto.graph().output()})
     for (const auto& v : *values)
       if (v.has_type() && !v.type().has_tensor_type())
-        return answer("unsupported", "the plugin ABI carries tensors only; graph value '" + v.name() + "' is not a tensor");
+        return answer("unsupported", "the plugin ABI carries tensors only; '" + v.name() + "' is " +
+                                         type_proto_string(v.type()));
   std::vector<Tensor> tensors;
   try {
     for (const auto& p : request["inputs"]) tensors.push_back(read_tensor_file(p.get<std::string>()));

@@ -43,7 +43,7 @@ inline SuiteCase add_binary_case(const fs::path& root, const std::string& id, co
   write_tensor_file(dir / "test_data_set_0/input_1.pb", b, "B");
   try {
     const auto result = harness::run_reference(harness::CaseFiles::of(dir));
-    write_tensor_file(dir / "test_data_set_0/output_0.pb", result.outputs.at(0), "C");
+    write_tensor_file(dir / "test_data_set_0/output_0.pb", result.outputs.at(0).tensor(), "C");
   } catch (const Error&) {
     // an invalid or unimplemented case: no stored outputs
   }

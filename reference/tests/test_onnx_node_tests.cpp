@@ -10,6 +10,7 @@
 #include "reference/model.h"
 #include "reference/numeric/exact.h"
 #include "reference/tensor_proto.h"
+#include "reference/value_proto.h"
 
 using namespace touchstone;
 namespace fs = std::filesystem;
@@ -55,6 +56,22 @@ std::string disagreement(const Tensor& expected, const Tensor& actual) {
   });
 }
 
+// The same for sequences and optionals: the type, emptiness and length, then each element.
+std::string disagreement(const Value& expected, const Value& actual) {
+  if (expected.is_tensor() && actual.is_tensor()) return disagreement(expected.tensor(), actual.tensor());
+  if (expected.type() != actual.type()) return actual.type_string() + ", expected " + expected.type_string();
+  if (expected.has_value() != actual.has_value()) return actual.has_value() ? "holds a value, expected empty" : "empty";
+  if (!expected.has_value()) return "";
+  if (!expected.type().holds_sequence()) return disagreement(expected.tensor(), actual.tensor());
+  if (expected.items().size() != actual.items().size())
+    return std::to_string(actual.items().size()) + " elements, expected " + std::to_string(expected.items().size());
+  for (size_t k = 0; k < expected.items().size(); ++k) {
+    std::string why = disagreement(expected.items()[k], actual.items()[k]);
+    if (!why.empty()) return "element " + std::to_string(k) + ": " + why;
+  }
+  return "";
+}
+
 }  // namespace
 
 TEST_CASE("the reference agrees with ONNX's node tests of every implemented op", "[onnx-node-tests]") {
@@ -75,14 +92,13 @@ TEST_CASE("the reference agrees with ONNX's node tests of every implemented op",
     }
     for (const auto& set : fs::directory_iterator(dir)) {
       if (!set.is_directory()) continue;
-      std::vector<Tensor> inputs, expected;
+      // Each file read as its graph value declares it (TensorProto, SequenceProto, OptionalProto).
+      Values inputs, expected;
       for (size_t i = 0; fs::exists(set.path() / ("input_" + std::to_string(i) + ".pb")); ++i)
-        inputs.push_back(as_declared(read_tensor_file(set.path() / ("input_" + std::to_string(i) + ".pb")),
-                                     model->input_type(i)));
+        inputs.push_back(read_value_file(set.path() / ("input_" + std::to_string(i) + ".pb"), model->input_type(i)));
       for (size_t i = 0; fs::exists(set.path() / ("output_" + std::to_string(i) + ".pb")); ++i)
-        expected.push_back(as_declared(read_tensor_file(set.path() / ("output_" + std::to_string(i) + ".pb")),
-                                       model->output_type(i)));
-      const auto result = model->run(inputs);
+        expected.push_back(read_value_file(set.path() / ("output_" + std::to_string(i) + ".pb"), model->output_type(i)));
+      const auto result = model->run_values(inputs);
       REQUIRE(result.outputs.size() == expected.size());
       for (size_t i = 0; i < expected.size(); ++i) {
         INFO(dir.filename().string() << "/" << set.path().filename().string() << " output " << i);

@@ -1,4 +1,5 @@
-// Fuzz target for the protobuf readers (reference/tensor_proto.cpp). Every input must end
+// Fuzz target for the protobuf readers (reference/tensor_proto.cpp, and value_proto.cpp's
+// SequenceProto / OptionalProto readers). Every input must end
 // in a value or a touchstone::Error: a crash, a sanitizer report, any other exception, or
 // a tensor that does not survive a write and re-read is a finding.
 #include <unistd.h>
@@ -10,6 +11,7 @@
 #include <string_view>
 
 #include "reference/tensor_proto.h"
+#include "reference/value_proto.h"
 
 namespace {
 
@@ -94,6 +96,46 @@ void read_model(const std::string& bytes) {
   }
 }
 
+// The bytes as a SequenceProto or OptionalProto, read as each kind of declaration; a value
+// that was read must write and read back unchanged.
+void read_values(const std::string& bytes) {
+  using touchstone::ValueType;
+  for (ValueType::Kind kind : {ValueType::kSequence, ValueType::kOptionalTensor, ValueType::kOptionalSequence}) {
+    const onnx::TypeProto declared = touchstone::type_proto_of({kind, touchstone::DType::kFloat});
+    std::optional<touchstone::Value> value;
+    try {
+      if (kind == ValueType::kSequence) {
+        onnx::SequenceProto proto;
+        if (!proto.ParseFromString(bytes)) continue;
+        value = touchstone::sequence_from_proto(proto, declared, kBaseDir, "fuzz.pb");
+      } else {
+        onnx::OptionalProto proto;
+        if (!proto.ParseFromString(bytes)) continue;
+        value = touchstone::optional_from_proto(proto, declared, kBaseDir, "fuzz.pb");
+      }
+    } catch (const touchstone::Error&) {
+      continue;
+    }
+    try {
+      const std::string again = value->is_sequence() ? touchstone::sequence_to_proto(*value).SerializeAsString()
+                                                     : touchstone::optional_to_proto(*value).SerializeAsString();
+      touchstone::Value back;
+      if (value->is_sequence()) {
+        onnx::SequenceProto proto;
+        proto.ParseFromString(again);
+        back = touchstone::sequence_from_proto(proto, declared, kBaseDir, "round trip");
+      } else {
+        onnx::OptionalProto proto;
+        proto.ParseFromString(again);
+        back = touchstone::optional_from_proto(proto, declared, kBaseDir, "round trip");
+      }
+      if (!(back == *value)) finding("round trip changed " + touchstone::describe(*value));
+    } catch (const touchstone::Error& e) {
+      finding(std::string("value round trip refused its own output: ") + e.what());
+    }
+  }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
@@ -101,5 +143,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   read_model(bytes);
   onnx::TensorProto proto;
   if (proto.ParseFromString(bytes)) read_tensor(proto, "fuzz.pb");
+  read_values(bytes);
   return 0;
 }

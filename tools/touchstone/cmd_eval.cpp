@@ -4,6 +4,7 @@
 
 #include "reference/model.h"
 #include "reference/tensor_proto.h"
+#include "reference/value_proto.h"
 #include "tools/touchstone/commands.h"
 
 namespace touchstone::cli {
@@ -36,26 +37,27 @@ void refuse_suite_data(const std::filesystem::path& out, const std::filesystem::
 
 int run_eval(const EvalOptions& o) {
   const Model model = Model::load(o.model);
-  std::vector<Tensor> inputs;
+  Values inputs;
   const std::filesystem::path dir = o.inputs;
   for (size_t i = 0; i < model.input_names().size(); ++i) {
     const auto path = dir / ("input_" + std::to_string(i) + ".pb");
     if (!std::filesystem::exists(path))
       io_error(path.string() + ": missing; the model takes " + std::to_string(model.input_names().size()) +
                " inputs (" + std::to_string(i) + " is '" + model.input_names()[i] + "')");
-    inputs.push_back(as_declared(read_tensor_file(path), model.input_type(i)));  // bf16 stored as uint16
+    // As the graph declares it: TensorProto, SequenceProto or OptionalProto; bf16 stored as uint16.
+    inputs.push_back(read_value_file(path, model.input_type(i)));
   }
   if (std::filesystem::exists(dir / ("input_" + std::to_string(inputs.size()) + ".pb")))
     io_error(dir.string() + " holds more input files than the model's " + std::to_string(inputs.size()) + " inputs");
 
   if (!o.overwrite) refuse_suite_data(o.out, dir);
-  const RunResult result = model.run(inputs);
+  const ValueRunResult result = model.run_values(inputs);
   std::error_code ec;
   std::filesystem::create_directories(o.out, ec);
   if (ec) io_error(o.out + ": cannot create (" + ec.message() + ")");
   for (size_t i = 0; i < result.outputs.size(); ++i) {
     const auto path = std::filesystem::path(o.out) / ("output_" + std::to_string(i) + ".pb");
-    write_tensor_file(path, result.outputs[i], model.output_names()[i]);
+    write_value_file(path, result.outputs[i], model.output_names()[i]);
     if (!o.quiet) std::cout << path.string() << ": " << model.output_names()[i] << " = " << describe(result.outputs[i]) << "\n";
   }
   if (!o.quiet && result.semantics.category != Semantics::kDefined) {
@@ -71,8 +73,10 @@ void add_eval_command(CLI::App& app, Action& action) {
   auto options = std::make_shared<EvalOptions>();
   auto* sub = app.add_subcommand(
       "eval", "Run MODEL on the reference. --inputs DIR holds input_0.pb, input_1.pb, ... in the\n"
-              "order of the graph's non-initializer inputs (ONNX's test-data layout); the outputs\n"
-              "are written to --out DIR as output_N.pb in graph-output order. An invalid model\n"
+              "order of the graph's non-initializer inputs (ONNX's test-data layout: a TensorProto,\n"
+              "or a SequenceProto / OptionalProto where the graph declares a sequence or optional);\n"
+              "the outputs are written to --out DIR as output_N.pb in graph-output order, in the\n"
+              "same forms. An invalid model\n"
               "exits 1 with the rule it breaks.");
   sub->add_option("model", options->model, "The .onnx model")->required();
   sub->add_option("--inputs", options->inputs, "Folder of input_N.pb files")->required();

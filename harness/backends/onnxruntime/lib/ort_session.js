@@ -90,10 +90,14 @@ function feedTensor(decoded, declaredCode) {
 
 // Graph values the JS API cannot carry: non-tensors and element types
 // without an onnxruntime-node tensor type.
+// Sequences and optionals too: onnxruntime-node 1.30's JS API carries tensors only
+// (onnxruntime-common's OnnxValue is `Tensor | NonTensorType` with `NonTensorType = never`,
+// and the native binding throws "Non tensor type is temporarily not supported").
 function checkExpressible(values, what) {
   for (const v of values) {
     if (v.kind !== 'tensor') {
-      throw new UnsupportedError(`graph ${what} '${v.name}' is not a tensor but a ${v.kind} value; onnxruntime-node can only carry tensors`);
+      const article = /^[aeiou]/.test(v.kind) ? 'an' : 'a';
+      throw new UnsupportedError(`graph ${what} '${v.name}' is not a tensor but ${article} ${v.kind} value; onnxruntime-node can only carry tensors`);
     }
     if (v.elemType && !dtypeOf(v.elemType).ort) {
       const t = dtypeOf(v.elemType);
