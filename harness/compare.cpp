@@ -275,6 +275,51 @@ Comparison compare_tensor(const Tensor& expected, const Tensor& actual, const Co
   return c;
 }
 
+namespace {
+
+// Output i's per-element numbers when there are as many as its elements (else none).
+std::span<const double> per_element(const std::vector<std::vector<double>>& all, size_t i, int64_t size) {
+  return i < all.size() && static_cast<int64_t>(all[i].size()) == size ? std::span<const double>(all[i])
+                                                                        : std::span<const double>();
+}
+
+Comparison wrong_count(size_t expected, size_t actual) {
+  Comparison c;
+  c.kind = Comparison::kWrongCount;
+  c.message = std::to_string(actual) + " outputs, expected " + std::to_string(expected);
+  return c;
+}
+
+// Folds output i (of `count`) into the case's comparison: metrics merged, the first
+// failure kept. False when the remaining outputs need not be compared (a wrong type or
+// shape ends the comparison).
+bool fold_output(Comparison& total, Comparison& c, size_t i, size_t count) {
+  const std::string prefix = count > 1 ? "output " + std::to_string(i) + ": " : "";
+  total.max_ulp = std::max(total.max_ulp, c.max_ulp);
+  total.max_abs = std::max(total.max_abs, c.max_abs);
+  total.max_margin = std::max(total.max_margin, c.max_margin);
+  total.margin_defined |= c.margin_defined;
+  total.bound_elements += c.bound_elements;
+  total.vacuous_elements += c.vacuous_elements;
+  if (total.warning.empty() && !c.warning.empty()) {
+    total.warning = prefix + c.warning;
+    total.stats = c.stats;
+  } else if (total.stats.count == 0) {
+    total.stats = c.stats;
+  }
+  total.bad_count += c.bad_count;
+  if (total.ok() && !c.ok()) {
+    total.kind = c.kind;
+    total.output = static_cast<int>(i);
+    total.message = prefix + c.message;
+    total.first_mismatches = std::move(c.first_mismatches);
+    if (c.kind != Comparison::kValues) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
 Comparison compare_outputs(const std::vector<Tensor>& expected, const std::vector<Tensor>& actual,
                            const ComparePolicy& policy, const std::vector<std::vector<double>>& magnitudes,
                            const std::vector<std::vector<double>>& allowed) {
@@ -290,38 +335,12 @@ Comparison compare_outputs(const std::vector<Tensor>& expected, const std::vecto
                 "; positionally, " + c.message;
     return c;
   }
+  if (expected.size() != actual.size()) return wrong_count(expected.size(), actual.size());
   Comparison total;
-  if (expected.size() != actual.size()) {
-    total.kind = Comparison::kWrongCount;
-    total.message = std::to_string(actual.size()) + " outputs, expected " + std::to_string(expected.size());
-    return total;
-  }
   for (size_t i = 0; i < expected.size(); ++i) {
-    const bool have = i < magnitudes.size() && static_cast<int64_t>(magnitudes[i].size()) == expected[i].size();
-    const bool have_allowed = i < allowed.size() && static_cast<int64_t>(allowed[i].size()) == expected[i].size();
-    Comparison c = compare_tensor(expected[i], actual[i], policy,
-                                  have ? std::span<const double>(magnitudes[i]) : std::span<const double>(),
-                                  have_allowed ? std::span<const double>(allowed[i]) : std::span<const double>());
-    total.max_ulp = std::max(total.max_ulp, c.max_ulp);
-    total.max_abs = std::max(total.max_abs, c.max_abs);
-    total.max_margin = std::max(total.max_margin, c.max_margin);
-    total.margin_defined |= c.margin_defined;
-    total.bound_elements += c.bound_elements;
-    total.vacuous_elements += c.vacuous_elements;
-    if (total.warning.empty() && !c.warning.empty()) {
-      total.warning = (expected.size() > 1 ? "output " + std::to_string(i) + ": " : "") + c.warning;
-      total.stats = c.stats;
-    } else if (total.stats.count == 0) {
-      total.stats = c.stats;
-    }
-    total.bad_count += c.bad_count;
-    if (total.ok() && !c.ok()) {
-      total.kind = c.kind;
-      total.output = static_cast<int>(i);
-      total.message = (expected.size() > 1 ? "output " + std::to_string(i) + ": " : "") + c.message;
-      total.first_mismatches = std::move(c.first_mismatches);
-      if (c.kind != Comparison::kValues) return total;
-    }
+    Comparison c = compare_tensor(expected[i], actual[i], policy, per_element(magnitudes, i, expected[i].size()),
+                                  per_element(allowed, i, expected[i].size()));
+    if (!fold_output(total, c, i, expected.size())) break;
   }
   return total;
 }
@@ -374,32 +393,15 @@ Comparison compare_output_values(const Values& expected, const Values& actual, c
     for (const auto& v : actual) a.push_back(v.tensor());
     return compare_outputs(e, a, policy, magnitudes, allowed);
   }
+  if (expected.size() != actual.size()) return wrong_count(expected.size(), actual.size());
   Comparison total;
-  if (expected.size() != actual.size()) {
-    total.kind = Comparison::kWrongCount;
-    total.message = std::to_string(actual.size()) + " outputs, expected " + std::to_string(expected.size());
-    return total;
-  }
   for (size_t i = 0; i < expected.size(); ++i) {
-    const auto per_element = [&](const std::vector<std::vector<double>>& all) {
-      const bool have = expected[i].is_tensor() && i < all.size() &&
-                        static_cast<int64_t>(all[i].size()) == expected[i].tensor().size();
-      return have ? std::span<const double>(all[i]) : std::span<const double>();
-    };
-    Comparison c = expected[i].is_tensor() && actual[i].is_tensor()
-                       ? compare_tensor(expected[i].tensor(), actual[i].tensor(), policy, per_element(magnitudes),
-                                        per_element(allowed))
-                       : compare_value(expected[i], actual[i], policy);
-    total.max_ulp = std::max(total.max_ulp, c.max_ulp);
-    total.max_abs = std::max(total.max_abs, c.max_abs);
-    total.bad_count += c.bad_count;
-    if (total.ok() && !c.ok()) {
-      total.kind = c.kind;
-      total.output = static_cast<int>(i);
-      total.message = (expected.size() > 1 ? "output " + std::to_string(i) + ": " : "") + c.message;
-      total.first_mismatches = std::move(c.first_mismatches);
-      if (c.kind != Comparison::kValues) return total;
-    }
+    const bool tensors = expected[i].is_tensor() && actual[i].is_tensor();
+    const int64_t size = expected[i].is_tensor() ? expected[i].tensor().size() : 0;
+    Comparison c = tensors ? compare_tensor(expected[i].tensor(), actual[i].tensor(), policy,
+                                            per_element(magnitudes, i, size), per_element(allowed, i, size))
+                           : compare_value(expected[i], actual[i], policy);
+    if (!fold_output(total, c, i, expected.size())) break;
   }
   return total;
 }
