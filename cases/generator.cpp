@@ -76,6 +76,16 @@ std::string input_name(const std::vector<FormalSchema>& formals, size_t i) {
   return name + "_" + k;
 }
 
+// The id finish() gives the draft's case.
+std::string draft_id(const CatalogRow& row, const CaseDraft& draft) {
+  std::vector<std::string> keys;
+  if (draft.values.empty())
+    for (const auto& t : draft.inputs) keys.push_back(value_type_key(Value(t).type()));
+  else
+    for (const auto& v : draft.values) keys.push_back(value_type_key(v.type()));
+  return case_id(row, keys, draft.name);
+}
+
 // Builds the draft's model, runs the reference, and records what it answered.
 Case finish(const CatalogRow& row, CaseDraft draft) {
   Case c;
@@ -89,7 +99,7 @@ Case finish(const CatalogRow& row, CaseDraft draft) {
     types.push_back(v.type().dtype);
     keys.push_back(value_type_key(v.type()));
   }
-  m.id = case_id(row, keys, draft.name);
+  m.id = draft_id(row, draft);
   m.domain = std::string(row.domain);
   m.op = std::string(row.op);
   m.since_version = row.since_version;
@@ -175,19 +185,34 @@ void write_text(const std::filesystem::path& path, const std::string& text) {
 
 }  // namespace
 
-std::vector<Case> generate_cases(const GenerateOptions& options) {
+namespace {
+
+// The drafts of one catalog row kept by the profile, in the spec's order.
+std::vector<CaseDraft> row_drafts(const CatalogRow& row, Profile profile) {
+  std::vector<CaseDraft> out;
+  find_spec(row.domain, row.op)->cases(row, out);
+  std::erase_if(out, [&](const CaseDraft& d) { return profile != Profile::kStandard && !d.smoke; });
+  return out;
+}
+
+// The rows with specs that the options keep.
+std::vector<const CatalogRow*> drafted_rows(const GenerateOptions& options) {
   const auto ops = split_ops(options.ops);
-  std::vector<std::pair<const CatalogRow*, CaseDraft>> drafts;
+  std::vector<const CatalogRow*> rows;
   for (const auto& row : catalog()) {
     if (row.status() == OpStatus::kNotYet) continue;
     if (!ops.empty() && std::find(ops.begin(), ops.end(), row.op) == ops.end()) continue;
-    const SpecEntry* spec = find_spec(row.domain, row.op);
-    if (!spec) continue;
-    std::vector<CaseDraft> out;
-    spec->cases(row, out);
-    for (auto& d : out)
-      if (options.profile == Profile::kStandard || d.smoke) drafts.emplace_back(&row, std::move(d));
+    if (find_spec(row.domain, row.op)) rows.push_back(&row);
   }
+  return rows;
+}
+
+}  // namespace
+
+std::vector<Case> generate_cases(const GenerateOptions& options) {
+  std::vector<std::pair<const CatalogRow*, CaseDraft>> drafts;
+  for (const CatalogRow* row : drafted_rows(options))
+    for (auto& d : row_drafts(*row, options.profile)) drafts.emplace_back(row, std::move(d));
   std::vector<Case> cases;
   cases.reserve(drafts.size());
   for (auto& [row, draft] : drafts) {
@@ -198,6 +223,57 @@ std::vector<Case> generate_cases(const GenerateOptions& options) {
   for (size_t i = 1; i < cases.size(); ++i)
     if (cases[i].meta.id == cases[i - 1].meta.id) throw std::logic_error("two cases have the id " + cases[i].meta.id);
   return cases;
+}
+
+CasePlan::CasePlan(const GenerateOptions& options) : profile_(options.profile), rows_(drafted_rows(options)) {
+  for (size_t r = 0; r < rows_.size(); ++r) {
+    const auto drafts = row_drafts(*rows_[r], profile_);
+    for (size_t d = 0; d < drafts.size(); ++d) entries_.push_back({draft_id(*rows_[r], drafts[d]), std::string(rows_[r]->op), r, d});
+  }
+  std::sort(entries_.begin(), entries_.end(), [](const Entry& a, const Entry& b) { return a.id < b.id; });
+  for (size_t i = 1; i < entries_.size(); ++i)
+    if (entries_[i].id == entries_[i - 1].id) throw std::logic_error("two cases have the id " + entries_[i].id);
+}
+
+Case CasePlan::make(size_t i) const {
+  const Entry& e = entries_.at(i);
+  std::shared_ptr<const std::vector<CaseDraft>> drafts;
+  {
+    std::lock_guard lock(mutex_);
+    for (const auto& [row, cached] : cache_)
+      if (row == e.row) drafts = cached;
+  }
+  if (!drafts) {  // drafted outside the lock: two workers may draft the same row once each
+    drafts = std::make_shared<const std::vector<CaseDraft>>(row_drafts(*rows_[e.row], profile_));
+    std::lock_guard lock(mutex_);
+    cache_.emplace_back(e.row, drafts);
+    if (cache_.size() > 4) cache_.erase(cache_.begin());
+  }
+  Case c = finish(*rows_[e.row], drafts->at(e.draft));
+  if (c.meta.id != e.id) throw std::logic_error("the spec of " + e.id + " is not deterministic (drafted " + c.meta.id + ")");
+  return c;
+}
+
+CaseBytes case_bytes(const Case& c) {
+  CaseBytes b;
+  const auto& graph = c.model.graph();
+  b.model = serialize(c.model, c.meta.id + ": model");
+  for (size_t i = 0; i < c.inputs.size(); ++i)
+    b.inputs.push_back(serialize_value(c.inputs[i], graph.input(static_cast<int>(i)).name(), c.meta.id + ": input"));
+  for (size_t i = 0; i < c.outputs.size(); ++i)
+    b.outputs.push_back(serialize_value(c.outputs[i], graph.output(static_cast<int>(i)).name(), c.meta.id + ": output"));
+  return b;
+}
+
+void write_case_files(const std::filesystem::path& dir, const CaseMeta& meta, const CaseBytes& bytes) {
+  const std::filesystem::path data = dir / "test_data_set_0";
+  std::error_code ec;
+  std::filesystem::create_directories(data, ec);
+  if (ec) io_error(data.string() + ": cannot create (" + ec.message() + ")");
+  write_file_bytes(dir / "model.onnx", bytes.model);
+  write_text(dir / "case.json", meta_to_json(meta));
+  for (size_t i = 0; i < bytes.inputs.size(); ++i) write_file_bytes(data / ("input_" + std::to_string(i) + ".pb"), bytes.inputs[i]);
+  for (size_t i = 0; i < bytes.outputs.size(); ++i) write_file_bytes(data / ("output_" + std::to_string(i) + ".pb"), bytes.outputs[i]);
 }
 
 void write_suite(const std::filesystem::path& out, const std::vector<Case>& cases, Profile profile,
@@ -220,16 +296,7 @@ void write_suite(const std::filesystem::path& out, const std::vector<Case>& case
   for (size_t n = 0; n < cases.size(); ++n) {
     const Case& c = cases[n];
     const std::string name = case_dir_name(c.meta.id);
-    const fs::path dir = out / name, data = dir / "test_data_set_0";
-    fs::create_directories(data, ec);
-    if (ec) io_error(data.string() + ": cannot create (" + ec.message() + ")");
-    write_model_file(dir / "model.onnx", c.model);
-    write_text(dir / "case.json", meta_to_json(c.meta));
-    const auto& graph = c.model.graph();
-    for (size_t i = 0; i < c.inputs.size(); ++i)
-      write_value_file(data / ("input_" + std::to_string(i) + ".pb"), c.inputs[i], graph.input(static_cast<int>(i)).name());
-    for (size_t i = 0; i < c.outputs.size(); ++i)
-      write_value_file(data / ("output_" + std::to_string(i) + ".pb"), c.outputs[i], graph.output(static_cast<int>(i)).name());
+    write_case_files(out / name, c.meta, case_bytes(c));
     nlohmann::json entry = meta_json(c.meta);
     entry["dir"] = name;
     index_cases.push_back(std::move(entry));

@@ -5,6 +5,8 @@
 #include <cstddef>
 #include <filesystem>
 #include <functional>
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -30,6 +32,38 @@ struct GenerateOptions {
 // disagrees with a spec (runs a case meant to be invalid, or refuses a valid one): that
 // is a bug in one of them, never to be hidden.
 std::vector<Case> generate_cases(const GenerateOptions& options);
+
+// The cases of a profile one at a time, for a run that generates them in memory
+// (`touchstone run --profile`): the plan lists every case's id and op (drafting each row
+// and dropping the drafts); make(i) drafts the case's row again (a few rows are cached)
+// and finishes case i as generate_cases does. The same cases, sorted by id.
+class CasePlan {
+ public:
+  explicit CasePlan(const GenerateOptions& options);
+  struct Entry {
+    std::string id, op;
+    size_t row = 0, draft = 0;
+  };
+  const std::vector<Entry>& entries() const { return entries_; }
+  Case make(size_t i) const;  // thread-safe; throws std::logic_error like generate_cases
+
+ private:
+  Profile profile_;
+  std::vector<const CatalogRow*> rows_;
+  std::vector<Entry> entries_;
+  mutable std::mutex mutex_;
+  mutable std::vector<std::pair<size_t, std::shared_ptr<const std::vector<CaseDraft>>>> cache_;
+};
+
+// The bytes of a case's files, exactly as write_suite writes them: model.onnx and
+// test_data_set_0/input_N.pb, output_N.pb.
+struct CaseBytes {
+  std::string model;
+  std::vector<std::string> inputs, outputs;
+};
+CaseBytes case_bytes(const Case& c);
+// One case's folder: model.onnx, case.json and test_data_set_0.
+void write_case_files(const std::filesystem::path& dir, const CaseMeta& meta, const CaseBytes& bytes);
 
 // Writes `cases` under `out`: <out>/<case_dir_name(id)>/{model.onnx, case.json,
 // test_data_set_0/input_N.pb, output_N.pb} and <out>/index.json. An existing suite at

@@ -223,7 +223,12 @@ SuiteCase load_case(const std::filesystem::path& dir) {
     if (std::filesystem::exists(json, ec)) {
       c.meta = meta_from_json(read_text(json), json.string());
     } else {
-      c.meta = meta_from_model(read_model_file(dir / "model.onnx"), folder);
+      const std::string where = (dir / "model.onnx").string();
+      auto bytes = std::make_shared<const std::string>(read_file_bytes(dir / "model.onnx"));
+      auto model = std::make_shared<const onnx::ModelProto>(parse_model(*bytes, where));
+      c.meta = meta_from_model(*model, folder);
+      c.model_bytes = std::move(bytes);
+      c.model = std::move(model);
     }
   } catch (const Error& e) {
     c.meta = CaseMeta{};

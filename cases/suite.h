@@ -7,6 +7,7 @@
 // metadata is derived from the model.
 #pragma once
 #include <filesystem>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -50,6 +51,10 @@ struct SuiteCase {
   // model.onnx, a model or case.json that cannot be read. Such a case stays in the suite
   // (its id is the folder name) and is judged bad-case, the suite's own fault.
   std::string problem;
+  // The model, when the loader read it to derive the metadata (no case.json: ONNX's node
+  // tests), kept so that the runner neither reads nor parses it again. Null otherwise.
+  std::shared_ptr<const std::string> model_bytes;
+  std::shared_ptr<const onnx::ModelProto> model;
 };
 
 struct Suite {

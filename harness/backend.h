@@ -20,12 +20,17 @@ struct BackendInfo {
   std::string hello;    // a process adapter's hello line (JSON), for the report
 };
 
+struct CaseContents;  // harness/case_contents.h
+
 // The files of one case, in ONNX's backend-test layout (one test_data_set_N).
 struct CaseFiles {
   std::filesystem::path model;
   std::vector<std::filesystem::path> inputs;    // input_0.pb, input_1.pb, ... in order
   std::vector<std::filesystem::path> expected;  // output_0.pb, ... (may be empty)
   int data_set = 0;                             // N of test_data_set_N
+  // The files' bytes, read once (harness/case_contents.h); unset: read from the paths.
+  // A generated case has only these: its paths name files that do not exist.
+  std::shared_ptr<const CaseContents> contents;
   static CaseFiles of(const std::filesystem::path& case_dir, int data_set = 0);
   // Every test_data_set_N of the case, by N (one with no inputs when there is none).
   static std::vector<CaseFiles> sets(const std::filesystem::path& case_dir);

@@ -6,6 +6,7 @@
 #include <map>
 #include <optional>
 
+#include "harness/case_contents.h"
 #include "harness/bounds.h"
 #include "reference/model.h"
 #include "reference/numeric/exact.h"
@@ -76,14 +77,14 @@ struct Loaded {
 };
 
 std::optional<Loaded> load(const CaseFiles& files) {
-  const Model model = Model::load(files.model);
+  const Model model = case_model(files);
   const auto& graph = model.proto().graph();
   if (graph.node_size() != 1 || model.node_rows().size() != 1 || !model.node_rows()[0]) return std::nullopt;
   std::map<std::string, Tensor> named;
   for (const auto& init : graph.initializer())
     named.emplace(init.name(), tensor_from_proto(init, files.model.parent_path(), "initializer"));
   for (size_t i = 0; i < files.inputs.size() && i < model.input_names().size(); ++i)
-    named.insert_or_assign(model.input_names()[i], as_declared(read_tensor_file(files.inputs[i]), model.input_type(i)));
+    named.insert_or_assign(model.input_names()[i], as_declared(case_input_tensor(files, i), model.input_type(i)));
   Loaded l;
   l.node = graph.node(0);
   l.since_version = model.node_rows()[0]->since_version;

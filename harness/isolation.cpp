@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "harness/case_contents.h"
 #include "reference/error.h"
 #include "reference/tensor_proto.h"
 
@@ -97,17 +98,36 @@ fs::path make_private_scratch(const fs::path& wanted) {
   return fs::path(pattern);
 }
 
+namespace {
+
+// Locations of external data in a serialized TensorProto, or none. A tensor without the
+// word "location" in its bytes names none, and is not parsed.
+std::set<std::string> tensor_external_locations(const std::string& bytes) {
+  std::set<std::string> locations;
+  if (bytes.find("location") == std::string::npos) return locations;
+  onnx::TensorProto t;
+  if (t.ParseFromString(bytes)) external_locations(t, locations);
+  return locations;
+}
+
+}  // namespace
+
 CaseFiles stage_case(const CaseFiles& files, const fs::path& dir) {
   std::error_code ec;
   fs::remove_all(dir, ec);
   fs::create_directories(dir);
   CaseFiles staged;
   staged.model = dir / "model.onnx";
-  if (fs::is_regular_file(fs::status(files.model, ec))) {
-    copy_into(files.model, staged.model);
+  staged.data_set = files.data_set;
+  staged.contents = files.contents;  // the runner's copy of the bytes: the backend sees only the files below
+  // Files come from the case's contents when it has them (read once), else are copied.
+  const bool on_disk = !files.model.empty() && fs::is_directory(files.model.parent_path(), ec);
+  if (files.contents || fs::is_regular_file(fs::status(files.model, ec))) {
+    const std::string bytes = files.contents ? files.contents->model : read_bytes(files.model);
+    if (files.contents) write_file_bytes(staged.model, bytes);
+    else copy_into(files.model, staged.model);
     onnx::ModelProto model;
-    const std::string bytes = read_bytes(files.model);
-    if (model.ParseFromString(bytes)) {
+    if (on_disk && bytes.find("location") != std::string::npos && model.ParseFromString(bytes)) {
       std::set<std::string> locations;
       external_locations(model.graph(), locations);
       copy_external(locations, files.model.parent_path(), dir);
@@ -116,14 +136,14 @@ CaseFiles stage_case(const CaseFiles& files, const fs::path& dir) {
   for (size_t i = 0; i < files.inputs.size(); ++i) {
     const fs::path to = dir / ("input_" + std::to_string(i) + ".pb");
     staged.inputs.push_back(to);
+    if (files.contents) {
+      write_file_bytes(to, files.contents->inputs[i]);
+      if (on_disk) copy_external(tensor_external_locations(files.contents->inputs[i]), files.inputs[i].parent_path(), dir);
+      continue;
+    }
     if (!fs::is_regular_file(fs::status(files.inputs[i], ec))) continue;  // a FIFO, a device: not copied
     copy_into(files.inputs[i], to);
-    onnx::TensorProto t;
-    if (t.ParseFromString(read_bytes(files.inputs[i]))) {
-      std::set<std::string> locations;
-      external_locations(t, locations);
-      copy_external(locations, files.inputs[i].parent_path(), dir);
-    }
+    copy_external(tensor_external_locations(read_bytes(files.inputs[i])), files.inputs[i].parent_path(), dir);
   }
   return staged;
 }

@@ -42,7 +42,8 @@ std::string header_differences(const json& recorded, const json& wanted) {
 
 }  // namespace
 
-Journal::Journal(const fs::path& path, const json& header, bool resume, std::vector<reports::CaseResult>& done)
+Journal::Journal(const fs::path& path, const json& header, bool resume, std::vector<reports::CaseResult>& done,
+                 std::map<std::string, std::string>* digests)
     : header_(header) {
   std::error_code ec;
   fs::create_directories(path.parent_path(), ec);
@@ -87,7 +88,9 @@ Journal::Journal(const fs::path& path, const json& header, bool resume, std::vec
       } catch (const std::runtime_error& e) {
         io_error(e.what());
       }
-      if (seen.insert(record.id).second) done.push_back(std::move(record));
+      if (!seen.insert(record.id).second) continue;
+      if (digests && j.contains("case_digest") && j["case_digest"].is_string()) (*digests)[record.id] = j["case_digest"];
+      done.push_back(std::move(record));
     }
     fd_ = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
     if (fd_ < 0) io_error(path.string() + ": cannot open (" + std::strerror(errno) + ")");
@@ -103,8 +106,10 @@ Journal::~Journal() {
   if (fd_ >= 0) ::close(fd_);
 }
 
-void Journal::append(const reports::CaseResult& record) {
-  const std::string line = reports::case_to_json(record).dump(-1, ' ', false, json::error_handler_t::replace) + "\n";
+void Journal::append(const reports::CaseResult& record, const std::string& digest) {
+  json j = reports::case_to_json(record);
+  if (!digest.empty()) j["case_digest"] = digest;
+  const std::string line = j.dump(-1, ' ', false, json::error_handler_t::replace) + "\n";
   std::lock_guard lock(mutex_);
   write_all(fd_, line, "journal");
 }

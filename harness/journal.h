@@ -6,6 +6,7 @@
 // are appended. Resuming a journal whose header differs is refused.
 #pragma once
 #include <filesystem>
+#include <map>
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <vector>
@@ -17,14 +18,17 @@ namespace touchstone::harness {
 class Journal {
  public:
   // Fresh: (re)creates the journal with `header`. Resume: checks the header and loads the
-  // records into `done` (first record per id wins). Throws kIo (with the differences).
+  // records into `done` (first record per id wins), and each record's case digest into
+  // `digests` (by id; absent when the record has none). Throws kIo (with the differences).
   Journal(const std::filesystem::path& path, const nlohmann::json& header, bool resume,
-          std::vector<reports::CaseResult>& done);
+          std::vector<reports::CaseResult>& done, std::map<std::string, std::string>* digests = nullptr);
   ~Journal();
   Journal(const Journal&) = delete;
   Journal& operator=(const Journal&) = delete;
 
-  void append(const reports::CaseResult& record);  // thread-safe; one write() per line, then fsync-free flush
+  // Thread-safe; one write() per line. `digest` (the case's files, case_source.h) is kept
+  // in the line as "case_digest", so that a resume can tell a case whose files changed.
+  void append(const reports::CaseResult& record, const std::string& digest = "");
   const nlohmann::json& header() const { return header_; }
 
  private:

@@ -1,7 +1,9 @@
 #include "harness/oracle.h"
+#include "harness/case_contents.h"
 
 #include <algorithm>
 #include <cmath>
+#include <set>
 
 #include "reference/numeric/exact.h"
 #include "reference/tensor_proto.h"
@@ -18,16 +20,15 @@ CaseFiles CaseFiles::of(const fs::path& case_dir, int data_set) {
   f.model = case_dir / "model.onnx";
   f.data_set = data_set;
   const fs::path set = case_dir / ("test_data_set_" + std::to_string(data_set));
-  for (size_t i = 0;; ++i) {
-    auto p = set / ("input_" + std::to_string(i) + ".pb");
-    if (!fs::exists(p)) break;
-    f.inputs.push_back(std::move(p));
-  }
-  for (size_t i = 0;; ++i) {
-    auto p = set / ("output_" + std::to_string(i) + ".pb");
-    if (!fs::exists(p)) break;
-    f.expected.push_back(std::move(p));
-  }
+  // One listing of the folder (no stat per name): input_0.pb, input_1.pb, ... up to the
+  // first one missing, likewise output_N.pb.
+  std::set<std::string> names;
+  std::error_code ec;
+  for (fs::directory_iterator it(set, ec), end; !ec && it != end; it.increment(ec)) names.insert(it->path().filename().string());
+  for (size_t i = 0; names.count("input_" + std::to_string(i) + ".pb"); ++i)
+    f.inputs.push_back(set / ("input_" + std::to_string(i) + ".pb"));
+  for (size_t i = 0; names.count("output_" + std::to_string(i) + ".pb"); ++i)
+    f.expected.push_back(set / ("output_" + std::to_string(i) + ".pb"));
   return f;
 }
 
@@ -49,33 +50,32 @@ std::vector<CaseFiles> CaseFiles::sets(const fs::path& case_dir) {
   return out;
 }
 
-Values read_output_files(const onnx::ModelProto& model, const std::vector<fs::path>& files) {
-  // Read as the model declares its outputs: the kind of proto (a map output throws
+Value read_output_file(const onnx::ModelProto& model, size_t i, const fs::path& file) {
+  // Read as the model declares output i: the kind of proto (a map output throws
   // kNotImplemented: this reader's gap, not the suite's fault), and bfloat16 stored as
-  // uint16 bits (ONNX 1.12).
+  // uint16 bits (ONNX 1.12). A file past the declared outputs is read as a tensor.
+  const int k = static_cast<int>(i);
+  if (k < model.graph().output_size() && model.graph().output(k).has_type())
+    return read_value_file(file, model.graph().output(k).type());
+  return read_tensor_file(file);
+}
+
+Values read_output_files(const onnx::ModelProto& model, const std::vector<fs::path>& files) {
   Values outputs;
-  for (const auto& p : files) {
-    const int i = static_cast<int>(outputs.size());
-    if (i < model.graph().output_size() && model.graph().output(i).has_type())
-      outputs.push_back(read_value_file(p, model.graph().output(i).type()));
-    else
-      outputs.push_back(read_tensor_file(p));
-  }
+  for (size_t i = 0; i < files.size(); ++i) outputs.push_back(read_output_file(model, i, files[i]));
   return outputs;
 }
 
-Values read_expected_outputs(const CaseFiles& files) {
-  return read_output_files(read_model_file(files.model), files.expected);
-}
+Values read_expected_outputs(const CaseFiles& files) { return case_expected(files); }
 
 ValueRunResult run_reference(const CaseFiles& files) {
-  const Model model = Model::load(files.model);
+  const Model model = case_model(files);
   const auto& names = model.input_names();
   if (files.inputs.size() > names.size())
     invalid_model(std::to_string(files.inputs.size()) + " input files for a model with " +
                   std::to_string(names.size()) + " feedable inputs");
   Values inputs;
-  for (const auto& p : files.inputs) inputs.push_back(read_value_file(p, model.input_type(inputs.size())));
+  for (size_t i = 0; i < files.inputs.size(); ++i) inputs.push_back(case_input(files, i, model.input_type(i)));
   if (inputs.size() == names.size()) return model.run_values(inputs);
   std::map<std::string, Value> feeds;
   for (size_t i = 0; i < inputs.size(); ++i) feeds.emplace(names[i], std::move(inputs[i]));
@@ -84,10 +84,10 @@ ValueRunResult run_reference(const CaseFiles& files) {
 
 std::vector<std::vector<double>> term_magnitudes(const CaseFiles& files) {
   try {
-    const Model model = Model::load(files.model);
+    const Model model = case_model(files);
     std::vector<Tensor> inputs;
-    for (const auto& p : files.inputs) {
-      Tensor t = as_declared(read_tensor_file(p), model.input_type(inputs.size()));
+    for (size_t i = 0; i < files.inputs.size(); ++i) {
+      Tensor t = as_declared(case_input_tensor(files, i), model.input_type(i));
       visit_dtype(t.dtype(), [&]<class T>() {
         if constexpr (is_real_float<T>) {
           for (auto& v : t.data<T>()) v = numeric::narrow<T>(std::fabs(numeric::widen(v)));

@@ -24,6 +24,8 @@ Values read_expected_outputs(const CaseFiles& files);
 // Files of values read as `model`'s graph outputs declare them, in order; a file past the
 // declared outputs is read as a tensor.
 Values read_output_files(const onnx::ModelProto& model, const std::vector<std::filesystem::path>& files);
+// Output i's file alone (a backend's answer), read as output i is declared.
+Value read_output_file(const onnx::ModelProto& model, size_t i, const std::filesystem::path& file);
 
 OracleOutcome oracle_outputs(OracleKind kind, const CaseFiles& files);
 

@@ -52,45 +52,6 @@ reports::CaseResult case_result(const CaseMeta& meta, const BackendOutcome& outc
   return r;
 }
 
-namespace {
-
-void hash_file(cases::Sha256& h, const fs::path& path) {
-  std::error_code ec;
-  if (!fs::is_regular_file(fs::status(path, ec))) {  // a FIFO or a device is not read
-    h.update("not-a-file");
-    return;
-  }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) io_error(path.string() + ": cannot read");
-  std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  h.update(std::to_string(bytes.size()) + ":");
-  h.update(bytes);
-}
-
-}  // namespace
-
-std::string suite_digest(const Suite& suite) {
-  cases::Sha256 h;
-  for (const auto& c : suite.cases) {  // sorted by id (load_suite)
-    h.update(std::to_string(c.meta.id.size()) + ":" + c.meta.id);
-    if (!c.problem.empty()) {  // a case the suite could not even load
-      h.update("problem:" + c.problem);
-      continue;
-    }
-    const std::vector<CaseFiles> sets = CaseFiles::sets(c.dir);
-    hash_file(h, sets[0].model);
-    for (const auto& files : sets) {
-      // test_data_set_0 as digests always had it; later sets announce themselves.
-      if (files.data_set != 0) h.update("set" + std::to_string(files.data_set));
-      h.update("in" + std::to_string(files.inputs.size()));
-      for (const auto& p : files.inputs) hash_file(h, p);
-      h.update("out" + std::to_string(files.expected.size()));
-      for (const auto& p : files.expected) hash_file(h, p);
-    }
-  }
-  return "sha256:" + h.hex();
-}
-
 std::string shell_quote(const std::string& word, bool always) {
   if (!always && !word.empty() && word.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_./:=,+-@%") ==
                            std::string::npos)
@@ -101,8 +62,13 @@ std::string shell_quote(const std::string& word, bool always) {
 }
 
 std::string reproduce_command(const fs::path& suite_root, const RunOptions& o, const std::string& case_id) {
-  std::string cmd = shell_quote(o.program) + " run --suite " + shell_quote(suite_root.string()) + " --backend " +
-                    shell_quote(o.backend.name);
+  return reproduce_command(std::vector<std::string>{"--suite", suite_root.string()}, o, case_id);
+}
+
+std::string reproduce_command(const std::vector<std::string>& source_words, const RunOptions& o, const std::string& case_id) {
+  std::string cmd = shell_quote(o.program) + " run";
+  for (const auto& word : source_words) cmd += " " + shell_quote(word);
+  cmd += " --backend " + shell_quote(o.backend.name);
   for (const auto& [name, value] : o.backend.options) cmd += " --backend-option " + shell_quote(name + "=" + value);
   if (o.oracle != OracleKind::kReference) cmd += std::string(" --oracle ") + oracle_name(o.oracle);
   if (o.timeout_s != RunOptions{}.timeout_s) {

@@ -1,5 +1,5 @@
 // What the runner puts into the report (reports/report.h, the one report model): a
-// case's result from its metadata and verdict, the suite's digest, the command that
+// case's result from its metadata and verdict, the command that
 // reproduces one case, and the case filter behind `touchstone run --case`.
 #pragma once
 #include <string>
@@ -18,13 +18,11 @@ struct RunOptions;
 reports::CaseResult case_result(const CaseMeta& meta, const BackendOutcome& outcome, const VerdictResult& verdict,
                                 double time_ms);
 
-// "sha256:<hex>" over the cases in id order: each id, then its model, input and
-// expected-output files (length-prefixed), so that any change to what the suite asks or
-// expects changes the digest.
-std::string suite_digest(const Suite& suite);
-
 // `touchstone run` restricted to one case, with the options that change its verdict.
 std::string reproduce_command(const std::filesystem::path& suite_root, const RunOptions& options,
+                              const std::string& case_id);
+// The same for cases named by other words: {"--profile", "standard"}.
+std::string reproduce_command(const std::vector<std::string>& source_words, const RunOptions& options,
                               const std::string& case_id);
 
 // Quotes a word for a POSIX shell (unchanged when it needs no quoting, unless `always`).

@@ -12,6 +12,9 @@
 #include <unistd.h>
 
 #include "harness/bounds.h"
+#include "cases/sha256.h"
+#include "harness/case_source.h"
+#include "harness/repro.h"
 #include "harness/expected_failures.h"
 #include "harness/isolation.h"
 #include "harness/journal.h"
@@ -96,11 +99,11 @@ class Progress {
   std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
 };
 
-json journal_header(const Suite& suite, const RunOptions& o, const std::string& digest) {
+json journal_header(const CaseSource& source, const RunOptions& o, const std::string& ids_digest) {
   json ops = o.ops;
   json header = {{"journal", "touchstone-journal"},
-          {"version", 1},
-          {"suite", fs::absolute(suite.root).lexically_normal().string()},
+          {"version", 2},
+          {"suite", source.name()},
           {"backend", o.backend.name},
           {"oracle", oracle_name(o.oracle)},
           {"shard", o.shard.to_string()},
@@ -109,11 +112,20 @@ json journal_header(const Suite& suite, const RunOptions& o, const std::string& 
           {"expected_failures", o.expected_failures ? o.expected_failures->string() : ""},
           {"flush_subnormals", o.flush_subnormals},
           {"ignore_zero_sign", o.ignore_zero_sign},
-          {"suite_digest", digest},
+          {"suite_ids", ids_digest},
           {"started", now_iso()}};
+  // A generated profile is what this build of touchstone generates.
+  if (source.name().starts_with("profile:")) header["generator"] = std::string(TOUCHSTONE_VERSION " ") + kGitCommit;
   if (!o.cases.empty()) header["cases"] = o.cases;  // absent otherwise, as in older journals
   if (!o.backend.options.empty()) header["backend_options"] = o.backend.options;  // likewise
   return header;
+}
+
+// "sha256:<hex>" over the ids of the cases (and their count), known before any case is read.
+std::string ids_digest(const CaseSource& source) {
+  cases::Sha256 h;
+  for (const auto& e : source.entries()) h.update(std::to_string(e.id.size()) + ":" + e.id);
+  return "sha256:" + h.hex();
 }
 
 // A report folder that holds a run: its journal or its report.
@@ -144,7 +156,12 @@ struct SetResult {
 
 }  // namespace
 
-reports::Report run_suite(const Suite& suite, const RunOptions& o) {
+reports::Report run_suite(const Suite& suite, const RunOptions& options) {
+  const std::unique_ptr<CaseSource> source = suite_source(suite);
+  return run_cases(*source, options);
+}
+
+reports::Report run_cases(const CaseSource& source, const RunOptions& o) {
   ignore_sigpipe();
   ExpectedFailures expected;
   if (o.expected_failures) expected = ExpectedFailures::load(*o.expected_failures);
@@ -154,9 +171,10 @@ reports::Report run_suite(const Suite& suite, const RunOptions& o) {
     io_error(o.report_dir.string() + " holds a run already (journal.jsonl or report.json); finish it with --resume, "
              "replace it with --overwrite, or choose another --report-dir");
 
-  std::vector<const SuiteCase*> selected;
-  for (const auto& c : suite.cases)
-    if (in_shard(c.meta.id, o.shard)) selected.push_back(&c);
+  const auto& entries = source.entries();
+  std::vector<size_t> selected;
+  for (size_t i = 0; i < entries.size(); ++i)
+    if (in_shard(entries[i].id, o.shard)) selected.push_back(i);
 
   // Start one backend per worker up front, so that a backend that cannot start is a
   // setup error (before anything is written) rather than a crash verdict on every case.
@@ -166,24 +184,40 @@ reports::Report run_suite(const Suite& suite, const RunOptions& o) {
   BackendInfo info = backends[0]->info();
   for (int w = 1; w < jobs; ++w) backends[w]->info();
 
-  // The digest goes into the journal's header: a resume over a changed suite is refused.
-  const std::string digest = suite_digest(suite);
-
   fs::create_directories(o.report_dir);
   ReportLock lock(o.report_dir);
   if (!o.resume) {  // --overwrite (or a fresh folder): the old run's files go
     std::error_code ec;
     for (const char* name : {"report.json", "report.html", "changelog.html"}) fs::remove(o.report_dir / name, ec);
+    fs::remove_all(o.report_dir / "repro", ec);
   }
   std::vector<reports::CaseResult> done;
-  const json header = journal_header(suite, o, digest);
-  Journal journal(o.report_dir / "journal.jsonl", header, o.resume, done);
+  std::map<std::string, std::string> done_digests;
+  // The header names the cases by their ids; each record carries its case's digest, so a
+  // resume over changed files is refused below, and the suite digest needs no pass of its own.
+  const json header = journal_header(source, o, ids_digest(source));
+  Journal journal(o.report_dir / "journal.jsonl", header, o.resume, done, &done_digests);
 
   std::map<std::string, size_t> done_index;
   for (size_t i = 0; i < done.size(); ++i) done_index[done[i].id] = i;
-  std::vector<const SuiteCase*> todo;
-  for (const auto* c : selected)
-    if (!done_index.count(c->meta.id)) todo.push_back(c);
+  std::vector<size_t> todo;
+  for (size_t i : selected)
+    if (!done_index.count(entries[i].id)) todo.push_back(i);
+  // A suite on disk may have changed under a journal: its recorded cases are read again
+  // and must have the digests they had. (A profile is pinned by the header's generator.)
+  SuiteDigest digest;
+  if (!source.name().starts_with("profile:")) {
+    for (size_t i : selected) {
+      const auto it = done_digests.find(entries[i].id);
+      if (it == done_digests.end()) continue;
+      const SourceCase c = source.load(i);
+      const std::string now = c.problem.empty() ? c.digest : "problem:" + c.problem;
+      if (now != it->second)
+        io_error((o.report_dir / "journal.jsonl").string() + ": cannot resume: case " + entries[i].id +
+                 " changed in the suite since it was journaled; run without --resume to start over");
+    }
+  }
+  for (const auto& [id, d] : done_digests) digest.add(id, d);
 
   std::mutex results_mutex;
   std::vector<reports::CaseResult> fresh;
@@ -196,33 +230,40 @@ reports::Report run_suite(const Suite& suite, const RunOptions& o) {
     guard.emplace([scratch] { std::error_code ec; fs::remove_all(scratch, ec); },
                   "Every verdict so far is kept in " + (o.report_dir / "journal.jsonl").string() +
                       "; finish the run with:\n  " + resume_command(o));
+  const std::vector<std::string> source_words = source.command_words();
   const auto work_loop = [&](int w) {
     Backend& backend = *backends[w];
     const fs::path worker_dir = fs::absolute(scratch / ("w" + std::to_string(w)));
     const fs::path out_dir = worker_dir / "out";
     for (size_t i; (i = next.fetch_add(1)) < todo.size();) {
-      const SuiteCase& c = *todo[i];
       const auto start = std::chrono::steady_clock::now();
+      const SourceCase c = source.load(todo[i]);  // the case's files, read (or generated) once
       ComparePolicy policy;
       policy.tolerance = c.meta.tolerance;
       policy.flush_subnormals = o.flush_subnormals;
       policy.ignore_zero_sign = o.ignore_zero_sign;
       std::vector<SetResult> results;
+      std::vector<OracleOutcome> oracles;
       if (!c.problem.empty()) {
         SetResult r;
         r.outcome.status = BackendOutcome::kUnsupported;
         r.outcome.message = "not run";
         r.verdict = {Verdict::kBadCase, "the suite cannot give this case: " + c.problem, {}};
         results.push_back(std::move(r));
+        oracles.emplace_back();
       } else {
-        const std::vector<CaseFiles> sets = CaseFiles::sets(c.dir);
-        for (const CaseFiles& files : sets) {
+        for (const CaseFiles& files : c.sets) {
           // A process backend gets a private copy of the model and inputs, nothing else.
           const CaseFiles given = backend.isolated() ? stage_case(files, worker_dir / "case") : files;
           backend.submit(c.meta.id, given, out_dir, o.timeout_s);
           OracleOutcome oracle;
           if (c.meta.valid) {  // while the backend works
-            oracle = oracle_outputs(o.oracle, files);
+            if (o.oracle == OracleKind::kReference && c.expected_from_reference) {
+              oracle = oracle_outputs(OracleKind::kExpected, files);  // the reference's answer, made moments ago
+              oracle.semantics = c.meta.semantics;
+            } else {
+              oracle = oracle_outputs(o.oracle, files);
+            }
             if (oracle.available && c.meta.tolerance.kind == Tolerance::kBound) {
               // Composite ops: per-element bounds from the inputs; sums: the terms' magnitudes.
               if (has_element_bounds(c.meta.op)) {
@@ -237,8 +278,9 @@ reports::Report run_suite(const Suite& suite, const RunOptions& o) {
           SetResult r;
           r.outcome = backend.collect();
           r.verdict = decide(c.meta, r.outcome, oracle, policy);
-          if (sets.size() > 1) r.verdict.message = "test_data_set_" + std::to_string(files.data_set) + ": " + r.verdict.message;
+          if (c.sets.size() > 1) r.verdict.message = "test_data_set_" + std::to_string(files.data_set) + ": " + r.verdict.message;
           results.push_back(std::move(r));
+          oracles.push_back(std::move(oracle));
         }
       }
       // The case's verdict is its worst data set's (the first of equals).
@@ -247,7 +289,6 @@ reports::Report run_suite(const Suite& suite, const RunOptions& o) {
         if (worse(results[worst].verdict.verdict, results[k].verdict.verdict) != results[worst].verdict.verdict) worst = k;
       const BackendOutcome& outcome = results[worst].outcome;
       VerdictResult v = results[worst].verdict;
-      const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
       if (const auto* xf = expected.match(c.meta.id)) {
         const Verdict before = v.verdict;
         v.verdict = apply_expected_failure(before);
@@ -255,11 +296,17 @@ reports::Report run_suite(const Suite& suite, const RunOptions& o) {
           v.message = "listed in expected failures (line " + std::to_string(xf->line) + ": " + xf->reason + ")" +
                       (v.message.empty() ? "" : "; " + std::string(verdict_name(before)) + ": " + v.message);
       }
+      std::string reproduce;
+      if (is_failure(v.verdict) && o.repro_folders && worst < c.sets.size())  // a folder that reproduces it alone
+        reproduce = write_repro(o.report_dir, c.meta, c.sets[worst], oracles[worst], outcome, v, o);
+      const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
       reports::CaseResult r = case_result(c.meta, outcome, v, ms);
-      r.reproduce = reproduce_command(suite.root, o, c.meta.id);
-      journal.append(r);
+      r.reproduce = reproduce.empty() ? reproduce_command(source_words, o, c.meta.id) : reproduce;
+      const std::string case_digest = c.problem.empty() ? c.digest : "problem:" + c.problem;
+      journal.append(r, case_digest);
       progress.add(r.verdict);
       std::lock_guard lock(results_mutex);
+      digest.add(c.meta.id, case_digest);
       fresh.push_back(std::move(r));
     }
   };
@@ -283,6 +330,24 @@ reports::Report run_suite(const Suite& suite, const RunOptions& o) {
   fs::remove_all(scratch, ec);
   if (failure) std::rethrow_exception(failure);
 
+  // The suite digest covers every case of the suite: a shard digests the other shards'
+  // cases too (reading their files, or for a profile naming them by id and generator),
+  // so that shards of one suite carry one digest and merge.
+  if (o.shard.count > 1) {
+    std::vector<bool> in_run(entries.size(), false);
+    for (size_t i : selected) in_run[i] = true;
+    const bool generated = source.name().starts_with("profile:");
+    for (size_t i = 0; i < entries.size(); ++i) {
+      if (in_run[i]) continue;
+      if (generated) {
+        digest.add(entries[i].id, header.value("generator", ""));
+        continue;
+      }
+      const SourceCase c = source.load(i);
+      digest.add(entries[i].id, c.problem.empty() ? c.digest : "problem:" + c.problem);
+    }
+  }
+
   reports::Report report;
   auto& run = report.run;
   run.touchstone_version = TOUCHSTONE_VERSION;
@@ -291,8 +356,8 @@ reports::Report run_suite(const Suite& suite, const RunOptions& o) {
   run.backend_version = info.version;
   run.backend_hello = info.hello.empty() ? json(nullptr) : json::parse(info.hello);
   run.suite_path = header["suite"];
-  run.suite_digest = digest;
-  run.suite_case_count = static_cast<int64_t>(suite.cases.size());
+  run.suite_digest = digest.finish();
+  run.suite_case_count = static_cast<int64_t>(source.total());
   run.oracle = oracle_name(o.oracle);
   run.options = {{"backend", o.backend.name},
                  {"backend_options", o.backend.options},
@@ -316,8 +381,8 @@ reports::Report run_suite(const Suite& suite, const RunOptions& o) {
   std::map<std::string, reports::CaseResult*> by_id;
   for (auto& r : done) by_id.emplace(r.id, &r);
   for (auto& r : fresh) by_id.emplace(r.id, &r);
-  for (const auto* c : selected)
-    if (auto it = by_id.find(c->meta.id); it != by_id.end()) report.cases.push_back(*it->second);
+  for (size_t i : selected)
+    if (auto it = by_id.find(entries[i].id); it != by_id.end()) report.cases.push_back(*it->second);
   const fs::path json_path = o.report_dir / "report.json";
   const fs::path tmp = json_path.string() + ".tmp." + std::to_string(getpid());
   reports::save_report(report, tmp);

@@ -15,6 +15,7 @@
 
 #include "cases/suite.h"
 #include "harness/backend.h"
+#include "harness/case_source.h"
 #include "harness/oracle.h"
 #include "harness/shard.h"
 #include "reports/report.h"
@@ -53,6 +54,9 @@ struct RunOptions {
   // on PATH, else the executable's absolute path), and options that must be repeated.
   std::string program = "touchstone";
   std::vector<std::string> reproduce_options;  // e.g. {"--root", "/src"}, {"--no-expected-failures"}
+  // For each failing case, a repro folder in report_dir/repro (harness/repro.h); its
+  // command becomes the case's `reproduce`.
+  bool repro_folders = true;
 };
 
 // Runs the cases of `suite` in `options.shard`. Throws kIo for setup problems, before
@@ -60,5 +64,9 @@ struct RunOptions {
 // one another process is writing (lock file), a backend that does not start, a journal
 // that cannot be resumed (other options, or a suite whose digest changed).
 reports::Report run_suite(const Suite& suite, const RunOptions& options);
+// The same over any source of cases (harness/case_source.h): a suite, or a profile
+// generated in memory. The journal's header names the source and its case ids; each
+// record carries its case's digest, and the report's suite digest is computed from them.
+reports::Report run_cases(const CaseSource& source, const RunOptions& options);
 
 }  // namespace touchstone::harness

@@ -358,16 +358,12 @@ void write_file_bytes(const fs::path& path, const std::string& bytes) {
   if (!out) io_error(path.string() + ": write failed");
 }
 
-namespace {
-
 onnx::TensorProto parse_tensor(const std::string& bytes, const std::string& where) {
   onnx::TensorProto proto;
   if (bytes.size() > kMaxMessageBytes || !proto.ParseFromArray(bytes.data(), static_cast<int>(bytes.size())))
     malformed(where + ": not a TensorProto (protobuf parse failed)");
   return proto;
 }
-
-}  // namespace
 
 uint64_t max_tensor_bytes() {
   uint64_t limit = g_max_tensor_bytes.load();
@@ -464,9 +460,12 @@ onnx::TensorProto tensor_to_proto(const Tensor& tensor, const std::string& name,
   return proto;
 }
 
+Tensor parse_tensor_bytes(const std::string& bytes, const fs::path& base_dir, const std::string& where) {
+  return tensor_from_proto(parse_tensor(bytes, where), base_dir, where);
+}
+
 Tensor read_tensor_file(const fs::path& path) {
-  const onnx::TensorProto proto = parse_tensor(read_file_bytes(path), path.string());
-  return tensor_from_proto(proto, path.parent_path(), path.string());
+  return parse_tensor_bytes(read_file_bytes(path), path.parent_path(), path.string());
 }
 
 void write_tensor_file(const fs::path& path, const Tensor& tensor, const std::string& name, TensorStorage storage) {

@@ -47,6 +47,10 @@ std::filesystem::path confined_path(const std::filesystem::path& base_dir, const
 Tensor read_tensor_file(const std::filesystem::path& path);
 void write_tensor_file(const std::filesystem::path& path, const Tensor& tensor,
                        const std::string& name = "", TensorStorage storage = TensorStorage::kRaw);
+// The same from a file's bytes: parse_tensor_bytes parses (kMalformed naming `where`),
+// and external data is located against `base_dir`.
+onnx::TensorProto parse_tensor(const std::string& bytes, const std::string& where);
+Tensor parse_tensor_bytes(const std::string& bytes, const std::filesystem::path& base_dir, const std::string& where);
 // The `name` field stored in a tensor file ("" when unset).
 std::string read_tensor_file_name(const std::filesystem::path& path);
 

@@ -240,22 +240,28 @@ Value optional_from_proto(const onnx::OptionalProto& proto, const onnx::TypeProt
   return Value::none(type);
 }
 
-Value read_value_file(const fs::path& path, const onnx::TypeProto& declared) {
-  const std::string where = path.string();
+Value parse_value(const std::string& bytes, const onnx::TypeProto& declared, const fs::path& base_dir,
+                  const std::string& where) {
   if (declared.has_sequence_type())
-    return sequence_from_proto(parse_as<onnx::SequenceProto>(read_file_bytes(path), where, "SequenceProto"), declared,
-                               path.parent_path(), where);
+    return sequence_from_proto(parse_as<onnx::SequenceProto>(bytes, where, "SequenceProto"), declared, base_dir, where);
   if (declared.has_optional_type())
-    return optional_from_proto(parse_as<onnx::OptionalProto>(read_file_bytes(path), where, "OptionalProto"), declared,
-                               path.parent_path(), where);
+    return optional_from_proto(parse_as<onnx::OptionalProto>(bytes, where, "OptionalProto"), declared, base_dir, where);
   if (declared.has_map_type() || declared.has_sparse_tensor_type()) value_type_of(declared, where);  // throws
-  return as_declared(read_tensor_file(path), declared);
+  return as_declared(tensor_from_proto(parse_tensor(bytes, where), base_dir, where), declared);
+}
+
+Value read_value_file(const fs::path& path, const onnx::TypeProto& declared) {
+  return parse_value(read_file_bytes(path), declared, path.parent_path(), path.string());
+}
+
+std::string serialize_value(const Value& value, const std::string& name, const std::string& where) {
+  if (value.is_tensor()) return serialize(tensor_to_proto(value.tensor(), name), where);
+  if (value.is_sequence()) return serialize(sequence_to_proto(value, name), where);
+  return serialize(optional_to_proto(value, name), where);
 }
 
 void write_value_file(const fs::path& path, const Value& value, const std::string& name) {
-  if (value.is_tensor()) return write_tensor_file(path, value.tensor(), name);
-  if (value.is_sequence()) return write_file_bytes(path, serialize(sequence_to_proto(value, name), path.string()));
-  write_file_bytes(path, serialize(optional_to_proto(value, name), path.string()));
+  write_file_bytes(path, serialize_value(value, name, path.string()));
 }
 
 }  // namespace touchstone

@@ -45,8 +45,13 @@ Value sequence_from_proto(const onnx::SequenceProto& proto, const onnx::TypeProt
 Value optional_from_proto(const onnx::OptionalProto& proto, const onnx::TypeProto& declared,
                           const std::filesystem::path& base_dir, const std::string& where);
 
-// A value file (input_N.pb / output_N.pb), read as `declared` says.
+// A value file (input_N.pb / output_N.pb), read as `declared` says; parse_value reads the
+// same from the file's bytes (external data located against `base_dir`).
 Value read_value_file(const std::filesystem::path& path, const onnx::TypeProto& declared);
+Value parse_value(const std::string& bytes, const onnx::TypeProto& declared, const std::filesystem::path& base_dir,
+                  const std::string& where);
+// The bytes write_value_file writes: a TensorProto, SequenceProto or OptionalProto.
+std::string serialize_value(const Value& value, const std::string& name, const std::string& where);
 void write_value_file(const std::filesystem::path& path, const Value& value, const std::string& name = "");
 
 }  // namespace touchstone

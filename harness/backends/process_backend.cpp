@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "harness/backend.h"
+#include "harness/case_contents.h"
 #include "harness/backends/registry.h"
 #include "harness/oracle.h"
 #include "harness/process.h"
@@ -56,7 +57,7 @@ class ProcessBackend : public Backend {
     }
     child_.forget_stderr();  // a crash message carries this case's stderr only
     output_dir_ = output_dir;
-    model_ = files.model;
+    case_ = files;
     std::error_code ec;
     fs::remove_all(output_dir, ec);
     json request = {{"id", id}, {"model", fs::absolute(files.model).string()}, {"output_dir", output_dir.string()}};
@@ -156,8 +157,8 @@ class ProcessBackend : public Backend {
         return unreadable("output " + std::to_string(i) + " (" + named.string() + ") is not a regular file");
       try {
         // Read as the model declares output i: a TensorProto, SequenceProto or OptionalProto.
-        if (i == 0) declared = read_model_file(model_);
-        o.outputs.push_back(read_output_files(declared, {named}).front());
+        if (i == 0) declared = case_model_proto(case_);
+        o.outputs.push_back(read_output_file(declared, i, named));
       } catch (const Error& e) {
         return unreadable("output " + std::to_string(i) + " unreadable: " + e.what());
       } catch (const std::bad_alloc&) {
@@ -228,7 +229,7 @@ class ProcessBackend : public Backend {
   ChildProcess child_;
   BackendInfo info_;
   std::optional<BackendOutcome> pending_;
-  fs::path model_;  // the case's model, whose graph outputs say how to read the output files
+  CaseFiles case_;  // the case's model, whose graph outputs say how to read the output files
   fs::path output_dir_;
   std::string id_;
   Clock::time_point deadline_;

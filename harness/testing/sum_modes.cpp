@@ -7,6 +7,8 @@
 //   sum-drop      the exact sum without its largest term: wrong
 #include "harness/testing/sum_modes.h"
 
+#include "harness/case_contents.h"
+
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -60,14 +62,14 @@ bool is_sum_mode(const std::string& mode) {
 }
 
 void resum(const std::string& mode, const harness::CaseFiles& files, std::vector<Tensor>& outputs) {
-  const Model model = Model::load(files.model);
+  const Model model = case_model(files);
   const auto& graph = model.proto().graph();
   if (graph.node_size() != 1 || graph.node(0).op_type() != "ReduceSum" || outputs.size() != 1) return;
   std::map<std::string, Tensor> named;
   for (const auto& init : graph.initializer())
     named.emplace(init.name(), tensor_from_proto(init, files.model.parent_path(), "initializer"));
   for (size_t i = 0; i < files.inputs.size() && i < model.input_names().size(); ++i)
-    named.insert_or_assign(model.input_names()[i], as_declared(read_tensor_file(files.inputs[i]), model.input_type(i)));
+    named.insert_or_assign(model.input_names()[i], as_declared(case_input_tensor(files, i), model.input_type(i)));
   std::vector<const Tensor*> ptrs;
   for (const auto& name : graph.node(0).input()) {
     auto it = named.find(name);

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <fstream>
 
+#include "harness/case_source.h"
 #include "harness/run_report.h"
 #include "harness/runner.h"
 #include "harness/tests/fixture.h"
@@ -93,6 +94,12 @@ TEST_CASE("the suite digest follows ids and file contents", "[run-report]") {
   s.root = root;
   s.cases.push_back(add_binary_case(root, "Add-14/float32/a", "Add", 14));
   s.cases.push_back(add_binary_case(root, "Add-14/float32/b", "Add", 14));
+  const auto suite_digest = [](const Suite& suite) {
+    const auto source = suite_source(suite);
+    SuiteDigest digest;
+    for (size_t i = source->entries().size(); i-- > 0;) digest.add(source->entries()[i].id, source->load(i).digest);
+    return digest.finish();  // in id order, whatever the order of add
+  };
   const std::string d = suite_digest(s);
   CHECK(d.size() == 7 + 64);
   CHECK(suite_digest(s) == d);

@@ -12,7 +12,9 @@
 
 #include "cases/suite.h"
 #include "diff/changelog.h"
+#include "cases/generator.h"
 #include "harness/backends/registry.h"
+#include "harness/case_source.h"
 #include "harness/run_report.h"
 #include "harness/runner.h"
 #include "harness/verdict.h"
@@ -44,12 +46,12 @@ std::filesystem::path find_root(const std::string& option) {
 namespace {
 
 struct RunCommandOptions {
-  std::string suite, backend, oracle = "reference", shard, ops, report_dir, expected_failures, root, scratch;
+  std::string suite, profile, backend, oracle = "reference", shard, ops, report_dir, expected_failures, root, scratch;
   std::vector<std::string> cases, backend_options;
   int jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));  // one worker per core
   double timeout = 30;
   bool resume = false, overwrite = false, flush_subnormals = false, ignore_zero_sign = false, no_expected_failures = false;
-  bool quiet = false;
+  bool quiet = false, no_repro = false;
   double progress_interval = 10;
   uint64_t max_tensor_bytes = 0;  // 0: the default (or TOUCHSTONE_MAX_TENSOR_BYTES)
   size_t max_line_bytes = size_t{1} << 20;
@@ -142,10 +144,21 @@ int run_command(const RunCommandOptions& o) {
   options.changelog = "changelog.html";
   options.changelog_anchors = changelog_anchors();
 
-  Suite suite = load_suite(o.suite);
-  filter_ops(suite, options.ops);
-  harness::keep_cases(suite, options.cases);
-  const reports::Report report = harness::run_suite(suite, options);
+  options.repro_folders = !o.no_repro;
+  if (o.suite.empty() == o.profile.empty()) io_error("give either --suite DIR or --profile smoke|standard");
+  std::unique_ptr<harness::CaseSource> source;
+  if (!o.suite.empty()) {
+    Suite suite = load_suite(o.suite);
+    filter_ops(suite, options.ops);
+    source = harness::suite_source(std::move(suite));
+  } else {
+    const auto profile = cases::profile_from_name(o.profile);
+    if (!profile) io_error("--profile must be smoke or standard");
+    if (!o.quiet) std::cerr << "touchstone run: drafting the " << o.profile << " profile's cases (generated in memory, not written)\n";
+    source = harness::profile_source(*profile, options.ops);
+  }
+  source->keep(options.cases);
+  const reports::Report report = harness::run_cases(*source, options);
   // The page links each op-version to what changed since its previous version.
   reports::write_text(fs::path(o.report_dir) / "changelog.html", changelog_html());
 
@@ -163,6 +176,8 @@ int run_command(const RunCommandOptions& o) {
     for (const auto& [verdict, count] : reports::aggregate(report).totals.verdicts)
       std::cout << " " << verdict << " " << count << ";";
     std::cout << "\nreport: " << (fs::path(o.report_dir) / "report.html").string() << " (and report.json)\n";
+    if (fs::exists(fs::path(o.report_dir) / "repro"))
+      std::cout << "repro folders of the failing cases: " << (fs::path(o.report_dir) / "repro").string() << "\n";
   }
   return failed || nothing ? kExitFailed : kExitOk;
 }
@@ -176,7 +191,17 @@ void add_run_command(CLI::App& app, Action& action) {
              "journaled in --report-dir as it lands (--resume finishes an interrupted run);\n"
              "report.json and report.html (linked to changelog.html, the behavioural changelog)\n"
              "are written at the end. Exit 1 if any case failed, or if nothing was tested.");
-  sub->add_option("--suite", o->suite, "Suite folder (ONNX backend-test layout)")->required();
+  auto* suite_opt = sub->add_option("--suite", o->suite, "Suite folder (ONNX backend-test layout): ONNX's node tests, or one `generate` wrote");
+  auto* profile_opt = sub->add_option("--profile", o->profile,
+                  "smoke | standard: generate touchstone's cases in memory and stream them to the workers;\n"
+                  "nothing but the report, the journal and the failing cases' repro folders is written.\n"
+                  "Same cases and suite digest as `generate --profile P` followed by --suite")
+      ->check(CLI::IsMember({"smoke", "standard"}));
+  suite_opt->excludes(profile_opt);
+  profile_opt->excludes(suite_opt);
+  sub->add_flag("--no-repro", o->no_repro,
+                "Do not write repro folders (report-dir/repro/<case>: model, inputs, expected and actual\n"
+                "outputs, README with the command that reproduces the failure) for failing cases");
   sub->add_option("--backend", o->backend,
                   "reference | expected | onnxruntime | onnxruntime-web | onnxjs | plugin:<library.so> |\n"
                   "command:<program args> (`touchstone backends` lists them, installed or not)")

@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# Speed and scale of the runner, as ratios measured in one run (not a test: run it by hand).
+#   harness/bench/bench_scale.sh [BUILD_DIR] [BASELINE_TOUCHSTONE] [REPEAT]
+# 1. Per-case cost: the reference (`--backend reference --oracle expected`) over ONNX's node
+#    tests that it implements, each copied REPEAT times (default 4) into one suite, with
+#    --jobs 1. With BASELINE_TOUCHSTONE (an older build's binary) the same suite runs
+#    through it too and the ratio is printed.
+# 2. The runner over a process backend against a bare loop: onnxruntime-node in one
+#    process without protocol (harness/backends/onnxruntime/bare_loop.js) over the same
+#    suite, then `touchstone run --backend onnxruntime` with --jobs 1 and --jobs 2.
+#    Skipped when onnxruntime-node is not installed.
+# 3. A profile without a suite on disk: `run --profile standard --ops OPS` (streamed)
+#    against `generate` + `run --suite` (OPS from BENCH_OPS, default a mix of 12 ops),
+#    with the bytes each leaves on disk.
+# Wall times; the machine may be shared, so compare the ratios, not the seconds.
+set -euo pipefail
+here=$(cd "$(dirname "$0")/../.." && pwd)
+build=${1:-$here/build}
+baseline=${2:-}
+repeat=${3:-4}
+touchstone=$build/touchstone
+node_tests=${NODE_TESTS:-/usr/share/libonnx-testdata/data/node}
+ops=${BENCH_OPS:-Add,Softmax,ReduceSum,MatMul,Conv,Cast,Gather,Transpose,Exp,Where,TopK,Identity}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+now() { date +%s.%N; }
+secs() { echo "$2 - $1" | bc -l; }
+ratio() { echo "$1 / $2" | bc -l; }
+
+# The implemented node tests: those the reference passes.
+"$touchstone" run -q --suite "$node_tests" --backend reference --oracle expected --report-dir "$work/probe" || true
+python3 - "$work/probe/report.json" "$node_tests" "$work/suite" "$repeat" <<'PY'
+import json, os, shutil, sys
+report, src, dst, repeat = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+ids = [c["id"] for c in json.load(open(report))["cases"] if c["verdict"] == "pass"]
+os.makedirs(dst)
+for r in range(repeat):
+    for i in ids:
+        shutil.copytree(os.path.join(src, i), os.path.join(dst, f"{i}_r{r}"))
+PY
+cases=$(ls "$work/suite" | wc -l)
+echo "suite: $cases cases (ONNX node tests the reference passes, x$repeat)"
+
+echo "== 1. per-case cost: reference, --oracle expected, --jobs 1"
+t0=$(now); "$touchstone" run -q --suite "$work/suite" --backend reference --oracle expected --jobs 1 --report-dir "$work/r1" || true; t1=$(now)
+new=$(secs "$t0" "$t1")
+printf 'this build:  %7.2f s  %6.3f ms/case\n' "$new" "$(echo "1000 * $new / $cases" | bc -l)"
+if [ -n "$baseline" ]; then
+  t0=$(now); "$baseline" run -q --suite "$work/suite" --backend reference --oracle expected --jobs 1 --report-dir "$work/r0" || true; t1=$(now)
+  old=$(secs "$t0" "$t1")
+  printf 'baseline:    %7.2f s  %6.3f ms/case\n' "$old" "$(echo "1000 * $old / $cases" | bc -l)"
+  printf 'per-case cost, this build / baseline: %.2f (target <= 0.33)\n' "$(ratio "$new" "$old")"
+fi
+
+echo "== 2. runner over onnxruntime against a bare loop"
+if [ -d "$here/harness/backends/onnxruntime/node_modules/onnxruntime-node" ]; then
+  t0=$(now); node "$here/harness/backends/onnxruntime/bare_loop.js" "$work/suite" > "$work/bare.json"; t1=$(now)
+  "$touchstone" run -q --suite "$work/suite" --backend onnxruntime --oracle expected --jobs 1 --report-dir "$work/o1" || true; t2=$(now)
+  "$touchstone" run -q --suite "$work/suite" --backend onnxruntime --oracle expected --jobs 2 --report-dir "$work/o2" || true; t3=$(now)
+  bare=$(secs "$t0" "$t1"); j1=$(secs "$t1" "$t2"); j2=$(secs "$t2" "$t3")
+  printf 'bare loop:  %7.2f s\n--jobs 1:   %7.2f s   jobs1/bare %.2f (target <= 1.2)\n--jobs 2:   %7.2f s   jobs1/jobs2 %.2f (target >= 1.7)\n' \
+    "$bare" "$j1" "$(ratio "$j1" "$bare")" "$j2" "$(ratio "$j1" "$j2")"
+else
+  echo "skipped: onnxruntime-node is not installed (harness/backends/install.sh)"
+fi
+
+echo "== 3. --profile standard --ops $ops: streamed against generate + --suite"
+t0=$(now); "$touchstone" generate --profile standard --ops "$ops" --out "$work/gen" > /dev/null; t1=$(now)
+"$touchstone" run -q --suite "$work/gen" --backend reference --report-dir "$work/s1" || true; t2=$(now)
+"$touchstone" run -q --profile standard --ops "$ops" --backend reference --report-dir "$work/s2" || true; t3=$(now)
+gen=$(secs "$t0" "$t1"); run=$(secs "$t1" "$t2"); streamed=$(secs "$t2" "$t3")
+printf 'generate + run --suite: %7.2f s (%.2f + %.2f), %s on disk\n' "$(echo "$gen + $run" | bc -l)" "$gen" "$run" \
+  "$(du -sh "$work/gen" "$work/s1" | awk '{print $1}' | paste -sd+)"
+printf 'run --profile:          %7.2f s, %s on disk; ratio %.2f\n' "$streamed" "$(du -sh "$work/s2" | awk '{print $1}')" \
+  "$(ratio "$streamed" "$(echo "$gen + $run" | bc -l)")"
+python3 - "$work/s1/report.json" "$work/s2/report.json" <<'PY'
+import json, sys, collections
+a, b = (json.load(open(p)) for p in sys.argv[1:3])
+count = lambda r: collections.Counter(c["verdict"] for c in r["cases"])
+print("same verdicts:", count(a) == count(b), dict(count(b)), "; same digest:", a["run"]["suite"]["digest"] == b["run"]["suite"]["digest"])
+PY

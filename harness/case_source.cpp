@@ -1,0 +1,183 @@
+#include "harness/case_source.h"
+
+#include <algorithm>
+#include <fnmatch.h>
+
+#include "cases/sha256.h"
+#include "harness/case_contents.h"
+#include "harness/run_report.h"
+#include "reference/error.h"
+
+namespace touchstone::harness {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// Keeps the entries whose id equals a pattern or matches it as a glob.
+template <class T>
+void keep_matching(std::vector<T>& items, const std::vector<std::string>& patterns, const std::string& where,
+                   const std::string& (*id_of)(const T&)) {
+  if (patterns.empty()) return;
+  std::vector<bool> used(patterns.size(), false);
+  std::erase_if(items, [&](const T& item) {
+    bool keep = false;
+    const std::string& id = id_of(item);
+    for (size_t i = 0; i < patterns.size(); ++i)
+      if (patterns[i] == id || fnmatch(patterns[i].c_str(), id.c_str(), 0) == 0) keep = used[i] = true;
+    return !keep;
+  });
+  for (size_t i = 0; i < patterns.size(); ++i)
+    if (!used[i]) io_error("--case '" + patterns[i] + "' matches no case of " + where);
+}
+
+class SuiteSource : public CaseSource {
+ public:
+  explicit SuiteSource(Suite suite) : suite_(std::move(suite)), total_(suite_.cases.size()) { index(); }
+  const std::vector<Entry>& entries() const override { return entries_; }
+  std::string name() const override { return fs::absolute(suite_.root).lexically_normal().string(); }
+  std::vector<std::string> command_words() const override { return {"--suite", suite_.root.string()}; }
+  size_t total() const override { return total_; }
+  void keep(const std::vector<std::string>& patterns) override {
+    keep_cases(suite_, patterns);
+    index();
+  }
+
+  SourceCase load(size_t i) const override {
+    const SuiteCase& c = suite_.cases.at(i);
+    SourceCase out;
+    out.meta = c.meta;
+    out.problem = c.problem;
+    if (!c.problem.empty()) return out;
+    out.sets = CaseFiles::sets(c.dir);
+    for (auto& files : out.sets) read_contents(files, c.model_bytes, c.model);
+    out.digest = case_digest(out.sets);
+    return out;
+  }
+
+ private:
+  void index() {
+    entries_.clear();
+    for (const auto& c : suite_.cases) entries_.push_back({c.meta.id, c.meta.op});
+  }
+  Suite suite_;
+  size_t total_;
+  std::vector<Entry> entries_;
+};
+
+class ProfileSource : public CaseSource {
+ public:
+  ProfileSource(cases::Profile profile, const std::vector<std::string>& ops)
+      : profile_(profile), ops_(ops), plan_(cases::GenerateOptions{profile, ops, {}}) {
+    for (size_t i = 0; i < plan_.entries().size(); ++i) kept_.push_back(i);
+    for (const auto& op : ops)
+      if (std::none_of(plan_.entries().begin(), plan_.entries().end(), [&](const auto& e) { return e.op == op; }))
+        io_error("--ops '" + op + "' matches no case of the " + cases::profile_name(profile) +
+                 " profile (op names are case-sensitive: Add, MatMul; `touchstone ops` lists what is implemented)");
+    index();
+  }
+  const std::vector<Entry>& entries() const override { return entries_; }
+  std::string name() const override { return std::string("profile:") + cases::profile_name(profile_); }
+  std::vector<std::string> command_words() const override {
+    std::vector<std::string> words = {"--profile", cases::profile_name(profile_)};
+    if (!ops_.empty()) {
+      std::string list;
+      for (const auto& op : ops_) list += (list.empty() ? "" : ",") + op;
+      words.insert(words.end(), {"--ops", list});
+    }
+    return words;
+  }
+  size_t total() const override { return plan_.entries().size(); }
+  void keep(const std::vector<std::string>& patterns) override {
+    const auto& all = plan_.entries();
+    std::vector<std::pair<std::string, size_t>> items;
+    for (size_t k : kept_) items.emplace_back(all[k].id, k);
+    keep_matching<std::pair<std::string, size_t>>(items, patterns, name(),
+                                                  [](const std::pair<std::string, size_t>& p) -> const std::string& { return p.first; });
+    kept_.clear();
+    for (const auto& [id, k] : items) kept_.push_back(k);
+    index();
+  }
+
+  SourceCase load(size_t i) const override {
+    const size_t k = kept_.at(i);
+    SourceCase out;
+    cases::Case c = plan_.make(k);
+    cases::CaseBytes bytes = cases::case_bytes(c);
+    auto contents = std::make_shared<CaseContents>();
+    contents->model = std::move(bytes.model);
+    contents->inputs = std::move(bytes.inputs);
+    contents->expected = std::move(bytes.outputs);
+    // Paths that name the case as a suite would hold it; nothing is on disk.
+    const fs::path dir = fs::path(name()) / cases::case_dir_name(c.meta.id);
+    CaseFiles files;
+    files.model = dir / "model.onnx";
+    for (size_t n = 0; n < contents->inputs.size(); ++n)
+      files.inputs.push_back(dir / "test_data_set_0" / ("input_" + std::to_string(n) + ".pb"));
+    for (size_t n = 0; n < contents->expected.size(); ++n)
+      files.expected.push_back(dir / "test_data_set_0" / ("output_" + std::to_string(n) + ".pb"));
+    files.contents = std::move(contents);
+    out.meta = std::move(c.meta);
+    out.sets.push_back(std::move(files));
+    out.expected_from_reference = true;
+    out.digest = case_digest(out.sets);
+    return out;
+  }
+
+ private:
+  void index() {
+    entries_.clear();
+    for (size_t k : kept_) entries_.push_back({plan_.entries()[k].id, plan_.entries()[k].op});
+  }
+  cases::Profile profile_;
+  std::vector<std::string> ops_;
+  cases::CasePlan plan_;
+  std::vector<size_t> kept_;  // indices into the plan, in id order
+  std::vector<Entry> entries_;
+};
+
+void hash_bytes(cases::Sha256& h, const std::string& bytes) {
+  h.update(std::to_string(bytes.size()) + ":");
+  h.update(bytes);
+}
+
+}  // namespace
+
+std::unique_ptr<CaseSource> suite_source(Suite suite) { return std::make_unique<SuiteSource>(std::move(suite)); }
+
+std::unique_ptr<CaseSource> profile_source(cases::Profile profile, const std::vector<std::string>& ops) {
+  return std::make_unique<ProfileSource>(profile, ops);
+}
+
+std::string case_digest(const std::vector<CaseFiles>& sets) {
+  cases::Sha256 h;
+  for (const auto& files : sets) {
+    if (!files.contents) {
+      h.update("unreadable");
+      continue;
+    }
+    const CaseContents& c = *files.contents;
+    if (files.data_set != 0) h.update("set" + std::to_string(files.data_set));
+    hash_bytes(h, c.model);
+    h.update("in" + std::to_string(c.inputs.size()));
+    for (const auto& b : c.inputs) hash_bytes(h, b);
+    h.update("out" + std::to_string(c.expected.size()));
+    for (const auto& b : c.expected) hash_bytes(h, b);
+  }
+  return h.hex();
+}
+
+void SuiteDigest::add(const std::string& id, const std::string& digest) { items_.emplace_back(id, digest); }
+
+std::string SuiteDigest::finish() const {
+  auto items = items_;
+  std::sort(items.begin(), items.end());
+  cases::Sha256 h;
+  for (const auto& [id, digest] : items) {
+    h.update(std::to_string(id.size()) + ":" + id);
+    h.update(digest);
+  }
+  return "sha256:" + h.hex();
+}
+
+}  // namespace touchstone::harness
