@@ -203,10 +203,12 @@ int run_command(const RunCommandOptions& o) {
 void add_run_command(CLI::App& app, Action& action) {
   auto o = std::make_shared<RunCommandOptions>();
   auto* sub = app.add_subcommand(
-      "run", "Run a backend over a suite and judge every case against the oracle. Every verdict is\n"
+      "run", "Run a backend over a suite (--suite) or over touchstone's own cases generated in memory\n"
+             "(--profile), and judge every case against the oracle. Every verdict is\n"
              "journaled in --report-dir as it lands (--resume finishes an interrupted run);\n"
              "report.json and report.html (linked to changelog.html, the behavioural changelog)\n"
-             "are written at the end. Exit 1 if any case failed, or if nothing was tested.");
+             "are written at the end, and a repro folder for each failing case (report-dir/repro).\n"
+             "Exit 1 if any case failed, or if nothing was tested.");
   auto* suite_opt = sub->add_option("--suite", o->suite, "Suite folder (ONNX backend-test layout): ONNX's node tests, or one `generate` wrote");
   auto* profile_opt = sub->add_option("--profile", o->profile,
                   "smoke | standard: generate touchstone's cases in memory and stream them to the workers;\n"
