@@ -43,6 +43,10 @@ std::string header_differences(const json& recorded, const json& wanted) {
 }  // namespace
 
 Journal::Journal(const fs::path& path, const json& header, bool resume, std::vector<reports::CaseResult>& done)
+    : Journal(path, header, resume, [&done](reports::CaseResult&& r) { done.push_back(std::move(r)); }) {}
+
+Journal::Journal(const fs::path& path, const json& header, bool resume,
+                 const std::function<void(reports::CaseResult&&)>& on_record)
     : header_(header) {
   std::error_code ec;
   fs::create_directories(path.parent_path(), ec);
@@ -87,7 +91,7 @@ Journal::Journal(const fs::path& path, const json& header, bool resume, std::vec
       } catch (const std::runtime_error& e) {
         io_error(e.what());
       }
-      if (seen.insert(record.id).second) done.push_back(std::move(record));
+      if (seen.insert(record.id).second) on_record(std::move(record));
     }
     fd_ = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
     if (fd_ < 0) io_error(path.string() + ": cannot open (" + std::strerror(errno) + ")");

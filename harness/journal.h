@@ -6,6 +6,7 @@
 // are appended. Resuming a journal whose header differs is refused.
 #pragma once
 #include <filesystem>
+#include <functional>
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <vector>
@@ -20,6 +21,10 @@ class Journal {
   // records into `done` (first record per id wins). Throws kIo (with the differences).
   Journal(const std::filesystem::path& path, const nlohmann::json& header, bool resume,
           std::vector<reports::CaseResult>& done);
+  // The same, handing each record to `on_record` instead of keeping them all (the runner
+  // folds plain passes into counts: its memory follows the failures, not the journal).
+  Journal(const std::filesystem::path& path, const nlohmann::json& header, bool resume,
+          const std::function<void(reports::CaseResult&&)>& on_record);
   ~Journal();
   Journal(const Journal&) = delete;
   Journal& operator=(const Journal&) = delete;

@@ -7,6 +7,7 @@
 #include <ctime>
 #include <map>
 #include <mutex>
+#include <set>
 #include <sstream>
 #include <thread>
 #include <unistd.h>
@@ -155,8 +156,9 @@ reports::Report run_suite(const Suite& suite, const RunOptions& o) {
              "replace it with --overwrite, or choose another --report-dir");
 
   std::vector<const SuiteCase*> selected;
+  std::set<std::string> selected_ids;
   for (const auto& c : suite.cases)
-    if (in_shard(c.meta.id, o.shard)) selected.push_back(&c);
+    if (in_shard(c.meta.id, o.shard)) selected.push_back(&c), selected_ids.insert(c.meta.id);
 
   // Start one backend per worker up front, so that a backend that cannot start is a
   // setup error (before anything is written) rather than a crash verdict on every case.
@@ -175,18 +177,21 @@ reports::Report run_suite(const Suite& suite, const RunOptions& o) {
     std::error_code ec;
     for (const char* name : {"report.json", "report.html", "changelog.html"}) fs::remove(o.report_dir / name, ec);
   }
-  std::vector<reports::CaseResult> done;
+  // Results: listed cases whole, plain passes counted (reports::ResultCollector); the
+  // journal keeps every case's record.
+  reports::ResultCollector collected(o.full_report);
+  std::set<std::string> done_ids;
   const json header = journal_header(suite, o, digest);
-  Journal journal(o.report_dir / "journal.jsonl", header, o.resume, done);
-
-  std::map<std::string, size_t> done_index;
-  for (size_t i = 0; i < done.size(); ++i) done_index[done[i].id] = i;
+  Journal journal(o.report_dir / "journal.jsonl", header, o.resume, [&](reports::CaseResult&& r) {
+    if (!selected_ids.count(r.id)) return;  // a record of a case no longer selected
+    done_ids.insert(r.id);
+    collected.add(std::move(r));
+  });
   std::vector<const SuiteCase*> todo;
   for (const auto* c : selected)
-    if (!done_index.count(c->meta.id)) todo.push_back(c);
+    if (!done_ids.count(c->meta.id)) todo.push_back(c);
 
   std::mutex results_mutex;
-  std::vector<reports::CaseResult> fresh;
   std::atomic<size_t> next{0};
   Progress progress(o.progress, o.progress_interval_s, selected.size(), selected.size() - todo.size());
 
@@ -260,7 +265,7 @@ reports::Report run_suite(const Suite& suite, const RunOptions& o) {
       journal.append(r);
       progress.add(r.verdict);
       std::lock_guard lock(results_mutex);
-      fresh.push_back(std::move(r));
+      collected.add(std::move(r));
     }
   };
   std::exception_ptr failure;
@@ -306,18 +311,16 @@ reports::Report run_suite(const Suite& suite, const RunOptions& o) {
                  {"overwrite", o.overwrite},
                  {"expected_failures", o.expected_failures ? o.expected_failures->string() : ""},
                  {"flush_subnormals", o.flush_subnormals},
-                 {"ignore_zero_sign", o.ignore_zero_sign}};
+                 {"ignore_zero_sign", o.ignore_zero_sign},
+                 {"full_report", o.full_report}};
   run.started = journal.header().value("started", now_iso());
   run.finished = now_iso();
   run.host = host_name();
   run.command = o.command;
   run.shard = std::pair{o.shard.index + 1, o.shard.count};
-  // Cases in suite order, each once: from the journal's earlier records or this run's.
-  std::map<std::string, reports::CaseResult*> by_id;
-  for (auto& r : done) by_id.emplace(r.id, &r);
-  for (auto& r : fresh) by_id.emplace(r.id, &r);
-  for (const auto* c : selected)
-    if (auto it = by_id.find(c->meta.id); it != by_id.end()) report.cases.push_back(*it->second);
+  // Each selected case once, from the journal's earlier records or this run's: listed
+  // cases sorted by id, plain passes in their groups (unless --full-report).
+  collected.finish(report);
   const fs::path json_path = o.report_dir / "report.json";
   const fs::path tmp = json_path.string() + ".tmp." + std::to_string(getpid());
   reports::save_report(report, tmp);
