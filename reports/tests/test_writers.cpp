@@ -159,6 +159,8 @@ TEST_CASE("write sample reports", "[.samples]") {
   save_report(testing::make_report(20000, 7), fs::path(dir) / "big.json");
   // 100,000 cases, mostly passing (some hundreds not), in the compact form the runner writes.
   Report scale = testing::make_report(100000, 11, 996);
+  // For before/after figures: the same report with every case listed (as version 1 was).
+  if (std::getenv("TOUCHSTONE_SAMPLE_FULL")) save_report(scale, fs::path(dir) / "scale_full.json");
   summarize_passes(scale);
   save_report(scale, fs::path(dir) / "scale.json");
 }
