@@ -427,8 +427,39 @@ void write_text(const std::filesystem::path& path, const std::string& text) {
   if (!out) throw std::runtime_error("cannot write " + path.string());
 }
 
+namespace {
+
+// report.json's layout: objects indented to the second level, and each element of an
+// array of objects there (a case, a pass group, an op-version's aggregate) on one line, so
+// that the file stays readable and greppable while its size follows the content rather
+// than the indentation (a pretty-printed case takes about twice the bytes).
+void write_layout(std::string& out, const json& j, int depth) {
+  const std::string pad(static_cast<size_t>(depth), ' ');
+  const auto compact = [](const json& v) { return v.dump(-1, ' ', false, json::error_handler_t::replace); };
+  if (j.is_object() && depth < 2 && !j.empty()) {
+    out += "{\n";
+    size_t i = 0;
+    for (const auto& [key, value] : j.items()) {
+      out += pad + " " + compact(json(key)) + ": ";
+      write_layout(out, value, depth + 1);
+      out += ++i < j.size() ? ",\n" : "\n";
+    }
+    out += pad + "}";
+  } else if (j.is_array() && depth < 3 && !j.empty() && j.front().is_object()) {
+    out += "[\n";
+    for (size_t i = 0; i < j.size(); ++i) out += pad + " " + compact(j[i]) + (i + 1 < j.size() ? ",\n" : "\n");
+    out += pad + "]";
+  } else {
+    out += compact(j);
+  }
+}
+
+}  // namespace
+
 void save_report(const Report& report, const std::filesystem::path& path) {
-  write_text(path, to_json(report).dump(1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
+  std::string text;
+  write_layout(text, to_json(report), 0);
+  write_text(path, text + "\n");
 }
 
 }  // namespace touchstone::reports

@@ -232,6 +232,8 @@ nlohmann::json case_to_json(const CaseResult& result);
 CaseResult case_from_json(const nlohmann::json& doc, const std::string& where);
 
 Report load_report(const std::filesystem::path& path);  // throws std::runtime_error
+// Writes report.json: indented to the second level, one line per case, pass group and
+// op-version aggregate.
 void save_report(const Report& report, const std::filesystem::path& path);
 // Writes text to a file, or to stdout for "-"; throws std::runtime_error on failure.
 void write_text(const std::filesystem::path& path, const std::string& text);
