@@ -41,6 +41,11 @@ ReportDiff diff_reports(const Report& old_report, const Report& new_report, cons
                      "listed in one run only may be a summarized pass in the other; see each entry");
   using S = CaseChange::Summarized;
   const auto classify = [&](CaseChange change, const std::string& old_verdict, const std::string& new_verdict) {
+    if (old_verdict == new_verdict) {  // a pass listed in one run (a warning, --full-report), summarized in the other
+      const CaseResult& listed = change.new_case ? *change.new_case : *change.old_case;
+      if (!is_plain_pass(listed)) d.metrics_changed.push_back(change);
+      return;
+    }
     const auto ko = verdict_class(old_verdict), kn = verdict_class(new_verdict);
     if ((ko == VerdictClass::kPassed && kn != VerdictClass::kPassed) ||
         (kn == VerdictClass::kFailed && ko != VerdictClass::kFailed))

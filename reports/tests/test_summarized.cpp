@@ -153,6 +153,26 @@ TEST_CASE("diff of compact runs over the same cases knows what the summarized pa
   CHECK(j["fixes"][0]["new_summarized_pass"] == "known");
 }
 
+TEST_CASE("diff of a run listing every case against a compact one: passes stay passes", "[diff][summarized]") {
+  const Report full = small_run(), small = compact(small_run());
+  REQUIRE(same_case_set(full, small));
+  for (const auto& d : {diff_reports(full, small), diff_reports(small, full)}) {
+    CHECK_FALSE(d.regressed());
+    CHECK(d.fixes.empty());
+    CHECK(d.changed.empty());
+    CHECK(d.metrics_changed.empty());
+    CHECK(d.added.empty());
+    CHECK(d.removed.empty());
+  }
+  // A pass listed for its warning in the old run only: its metrics changed, nothing else.
+  Report warned = small_run();
+  warned.cases[0].metrics->warning = "suspicious accumulator";
+  const ReportDiff d = diff_reports(compact(warned), small);
+  REQUIRE(d.metrics_changed.size() == 1);
+  CHECK(d.metrics_changed[0].id == "Sub-7/float32/a");
+  CHECK(d.fixes.empty());
+}
+
 TEST_CASE("diff of compact runs over different case sets claims nothing it cannot know", "[diff][summarized]") {
   const Report old_run = compact(small_run());
   Report other = small_run();
