@@ -42,8 +42,11 @@ std::string header_differences(const json& recorded, const json& wanted) {
 
 }  // namespace
 
-Journal::Journal(const fs::path& path, const json& header, bool resume, std::vector<reports::CaseResult>& done,
-                 std::map<std::string, std::string>* digests)
+Journal::Journal(const fs::path& path, const json& header, bool resume, std::vector<reports::CaseResult>& done)
+    : Journal(path, header, resume, [&done](reports::CaseResult&& r, const std::string&) { done.push_back(std::move(r)); }) {}
+
+Journal::Journal(const fs::path& path, const json& header, bool resume,
+                 const std::function<void(reports::CaseResult&&, const std::string& digest)>& on_record)
     : header_(header) {
   std::error_code ec;
   fs::create_directories(path.parent_path(), ec);
@@ -89,8 +92,8 @@ Journal::Journal(const fs::path& path, const json& header, bool resume, std::vec
         io_error(e.what());
       }
       if (!seen.insert(record.id).second) continue;
-      if (digests && j.contains("case_digest") && j["case_digest"].is_string()) (*digests)[record.id] = j["case_digest"];
-      done.push_back(std::move(record));
+      const std::string digest = j.contains("case_digest") && j["case_digest"].is_string() ? j["case_digest"].get<std::string>() : "";
+      on_record(std::move(record), digest);
     }
     fd_ = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
     if (fd_ < 0) io_error(path.string() + ": cannot open (" + std::strerror(errno) + ")");

@@ -6,6 +6,7 @@
 // are appended. Resuming a journal whose header differs is refused.
 #pragma once
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <mutex>
 #include <nlohmann/json.hpp>
@@ -18,10 +19,14 @@ namespace touchstone::harness {
 class Journal {
  public:
   // Fresh: (re)creates the journal with `header`. Resume: checks the header and loads the
-  // records into `done` (first record per id wins), and each record's case digest into
-  // `digests` (by id; absent when the record has none). Throws kIo (with the differences).
+  // records into `done` (first record per id wins). Throws kIo (with the differences).
   Journal(const std::filesystem::path& path, const nlohmann::json& header, bool resume,
-          std::vector<reports::CaseResult>& done, std::map<std::string, std::string>* digests = nullptr);
+          std::vector<reports::CaseResult>& done);
+  // The same, handing each record and its case digest ("" when the record has none) to
+  // `on_record` instead of keeping them all (the runner folds plain passes into counts:
+  // its memory follows the failures, not the journal).
+  Journal(const std::filesystem::path& path, const nlohmann::json& header, bool resume,
+          const std::function<void(reports::CaseResult&&, const std::string& digest)>& on_record);
   ~Journal();
   Journal(const Journal&) = delete;
   Journal& operator=(const Journal&) = delete;

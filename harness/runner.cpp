@@ -7,6 +7,7 @@
 #include <ctime>
 #include <map>
 #include <mutex>
+#include <set>
 #include <sstream>
 #include <thread>
 #include <unistd.h>
@@ -173,8 +174,9 @@ reports::Report run_cases(const CaseSource& source, const RunOptions& o) {
 
   const auto& entries = source.entries();
   std::vector<size_t> selected;
+  std::set<std::string> selected_ids;
   for (size_t i = 0; i < entries.size(); ++i)
-    if (in_shard(entries[i].id, o.shard)) selected.push_back(i);
+    if (in_shard(entries[i].id, o.shard)) selected.push_back(i), selected_ids.insert(entries[i].id);
 
   // Start one backend per worker up front, so that a backend that cannot start is a
   // setup error (before anything is written) rather than a crash verdict on every case.
@@ -191,18 +193,21 @@ reports::Report run_cases(const CaseSource& source, const RunOptions& o) {
     for (const char* name : {"report.json", "report.html", "changelog.html"}) fs::remove(o.report_dir / name, ec);
     fs::remove_all(o.report_dir / "repro", ec);
   }
-  std::vector<reports::CaseResult> done;
+  // Results: listed cases whole, plain passes counted (reports::ResultCollector); the
+  // journal keeps every case's record, with its case's digest.
+  reports::ResultCollector collected(o.full_report);
   std::map<std::string, std::string> done_digests;
   // The header names the cases by their ids; each record carries its case's digest, so a
   // resume over changed files is refused below, and the suite digest needs no pass of its own.
   const json header = journal_header(source, o, ids_digest(source));
-  Journal journal(o.report_dir / "journal.jsonl", header, o.resume, done, &done_digests);
-
-  std::map<std::string, size_t> done_index;
-  for (size_t i = 0; i < done.size(); ++i) done_index[done[i].id] = i;
+  Journal journal(o.report_dir / "journal.jsonl", header, o.resume, [&](reports::CaseResult&& r, const std::string& d) {
+    if (!selected_ids.count(r.id)) return;  // a record of a case no longer selected
+    done_digests[r.id] = d;
+    collected.add(std::move(r));
+  });
   std::vector<size_t> todo;
   for (size_t i : selected)
-    if (!done_index.count(entries[i].id)) todo.push_back(i);
+    if (!done_digests.count(entries[i].id)) todo.push_back(i);
   // A suite on disk may have changed under a journal: its recorded cases are read again
   // and must have the digests they had. (A profile is pinned by the header's generator.)
   SuiteDigest digest;
@@ -220,7 +225,6 @@ reports::Report run_cases(const CaseSource& source, const RunOptions& o) {
   for (const auto& [id, d] : done_digests) digest.add(id, d);
 
   std::mutex results_mutex;
-  std::vector<reports::CaseResult> fresh;
   std::atomic<size_t> next{0};
   Progress progress(o.progress, o.progress_interval_s, selected.size(), selected.size() - todo.size());
 
@@ -307,7 +311,7 @@ reports::Report run_cases(const CaseSource& source, const RunOptions& o) {
       progress.add(r.verdict);
       std::lock_guard lock(results_mutex);
       digest.add(c.meta.id, case_digest);
-      fresh.push_back(std::move(r));
+      collected.add(std::move(r));
     }
   };
   std::exception_ptr failure;
@@ -371,18 +375,16 @@ reports::Report run_cases(const CaseSource& source, const RunOptions& o) {
                  {"overwrite", o.overwrite},
                  {"expected_failures", o.expected_failures ? o.expected_failures->string() : ""},
                  {"flush_subnormals", o.flush_subnormals},
-                 {"ignore_zero_sign", o.ignore_zero_sign}};
+                 {"ignore_zero_sign", o.ignore_zero_sign},
+                 {"full_report", o.full_report}};
   run.started = journal.header().value("started", now_iso());
   run.finished = now_iso();
   run.host = host_name();
   run.command = o.command;
   run.shard = std::pair{o.shard.index + 1, o.shard.count};
-  // Cases in suite order, each once: from the journal's earlier records or this run's.
-  std::map<std::string, reports::CaseResult*> by_id;
-  for (auto& r : done) by_id.emplace(r.id, &r);
-  for (auto& r : fresh) by_id.emplace(r.id, &r);
-  for (size_t i : selected)
-    if (auto it = by_id.find(entries[i].id); it != by_id.end()) report.cases.push_back(*it->second);
+  // Each selected case once, from the journal's earlier records or this run's: listed
+  // cases sorted by id, plain passes in their groups (unless --full-report).
+  collected.finish(report);
   const fs::path json_path = o.report_dir / "report.json";
   const fs::path tmp = json_path.string() + ".tmp." + std::to_string(getpid());
   reports::save_report(report, tmp);

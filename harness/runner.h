@@ -32,6 +32,9 @@ struct RunOptions {
   bool overwrite = false;  // replace a run already in report_dir (otherwise refused unless resume)
   std::vector<std::string> ops;    // as filtered (for the journal header and report)
   std::vector<std::string> cases;  // --case patterns, as filtered (likewise)
+  // report.json lists every case; by default plain passes are counted per op-version and
+  // dtypes (reports::ResultCollector), and only the journal has each one.
+  bool full_report = false;
   std::filesystem::path report_dir;
   std::optional<std::filesystem::path> expected_failures;  // none: no file
   bool flush_subnormals = false;

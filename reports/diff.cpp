@@ -29,13 +29,51 @@ ReportDiff diff_reports(const Report& old_report, const Report& new_report, cons
   note("suite digest", a.suite_digest, b.suite_digest);
   note("touchstone", a.touchstone_version + " " + a.touchstone_commit, b.touchstone_version + " " + b.touchstone_commit);
 
+  const bool same_cases = same_case_set(old_report, new_report);
+  const int64_t summarized = old_report.summarized_passes() + new_report.summarized_passes();
+  if (summarized > 0)
+    d.run_differences.push_back(
+        same_cases ? "passing cases are summarized (" + std::to_string(old_report.summarized_passes()) + " old, " +
+                         std::to_string(new_report.summarized_passes()) +
+                         " new): both runs hold the same cases, so a case listed in one only is a summarized pass "
+                         "in the other; metrics of summarized passes are not compared"
+                   : "passing cases are summarized and the runs' case sets differ (or cannot be shown equal): a case "
+                     "listed in one run only may be a summarized pass in the other; see each entry");
+  using S = CaseChange::Summarized;
+  const auto classify = [&](CaseChange change, const std::string& old_verdict, const std::string& new_verdict) {
+    if (old_verdict == new_verdict) {  // a pass listed in one run (a warning, --full-report), summarized in the other
+      const CaseResult& listed = change.new_case ? *change.new_case : *change.old_case;
+      if (!is_plain_pass(listed)) d.metrics_changed.push_back(change);
+      return;
+    }
+    const auto ko = verdict_class(old_verdict), kn = verdict_class(new_verdict);
+    if ((ko == VerdictClass::kPassed && kn != VerdictClass::kPassed) ||
+        (kn == VerdictClass::kFailed && ko != VerdictClass::kFailed))
+      d.regressions.push_back(change);
+    else if (kn == VerdictClass::kPassed)
+      d.fixes.push_back(change);
+    else
+      d.changed.push_back(change);
+  };
+
   std::unordered_map<std::string, const CaseResult*> old_by_id;
   for (const auto& c : old_report.cases) old_by_id[c.id] = &c;
   std::unordered_map<std::string, bool> seen;
   for (const auto& c : new_report.cases) {
     auto it = old_by_id.find(c.id);
     if (it == old_by_id.end()) {
-      d.added.push_back({c.id, nullptr, &c});
+      CaseChange change{c.id, nullptr, &c};
+      if (old_report.pass_group_of(c) || (same_cases && old_report.summarized_passes() > 0)) {
+        change.old_summarized = same_cases ? S::kKnown : S::kPossible;
+        if (same_cases)
+          classify(change, "pass", c.verdict);
+        else if (verdict_class(c.verdict) == VerdictClass::kFailed)
+          d.regressions.push_back(change);  // it may have passed: a gate must not assume it was new
+        else
+          d.added.push_back(change);
+        continue;
+      }
+      d.added.push_back(change);
       continue;
     }
     seen[c.id] = true;
@@ -45,17 +83,19 @@ ReportDiff diff_reports(const Report& old_report, const Report& new_report, cons
       if (o.metrics != c.metrics) d.metrics_changed.push_back(change);
       continue;
     }
-    const auto ko = verdict_class(o.verdict), kn = verdict_class(c.verdict);
-    if ((ko == VerdictClass::kPassed && kn != VerdictClass::kPassed) ||
-        (kn == VerdictClass::kFailed && ko != VerdictClass::kFailed))
-      d.regressions.push_back(change);
-    else if (kn == VerdictClass::kPassed)
-      d.fixes.push_back(change);
-    else
-      d.changed.push_back(change);
+    classify(change, o.verdict, c.verdict);
   }
-  for (const auto& c : old_report.cases)
-    if (!seen.count(c.id)) d.removed.push_back({c.id, &c, nullptr});
+  for (const auto& c : old_report.cases) {
+    if (seen.count(c.id)) continue;
+    CaseChange change{c.id, &c, nullptr};
+    if (same_cases && new_report.summarized_passes() > 0) {
+      change.new_summarized = S::kKnown;
+      classify(change, c.verdict, "pass");
+      continue;
+    }
+    if (new_report.pass_group_of(c)) change.new_summarized = S::kPossible;
+    d.removed.push_back(change);
+  }
   return d;
 }
 
@@ -78,7 +118,17 @@ std::string metrics_text(const CaseResult& c) {
 }
 
 std::string change_text(const CaseChange& ch) {
+  using S = CaseChange::Summarized;
+  const auto failure = [](const CaseResult& c) {
+    return !c.message.empty() && verdict_class(c.verdict) == VerdictClass::kFailed ? ": " + c.message : std::string();
+  };
+  if (!ch.old_case && ch.old_summarized == S::kKnown) return "pass (summarized) -> " + ch.new_case->verdict + failure(*ch.new_case);
+  if (!ch.old_case && ch.old_summarized == S::kPossible)
+    return "not listed in the old run (a summarized pass there, or not run) -> " + ch.new_case->verdict + failure(*ch.new_case);
   if (!ch.old_case) return ch.new_case->verdict;
+  if (!ch.new_case && ch.new_summarized == S::kKnown) return ch.old_case->verdict + " -> passes now (summarized)";
+  if (!ch.new_case && ch.new_summarized == S::kPossible)
+    return "was " + ch.old_case->verdict + "; not listed in the new run: passes now (summarized) or was not run";
   if (!ch.new_case) return "was " + ch.old_case->verdict;
   if (ch.old_case->verdict == ch.new_case->verdict)
     return ch.new_case->verdict + ":" + (ch.old_case->metrics ? metrics_text(*ch.old_case) : " (no metrics)") + " ->" +
@@ -141,6 +191,10 @@ nlohmann::json diff_json(const ReportDiff& d) {
       nlohmann::json e = {{"id", ch.id}};
       if (ch.old_case) e["old_verdict"] = ch.old_case->verdict;
       if (ch.new_case) e["new_verdict"] = ch.new_case->verdict, e["message"] = ch.new_case->message;
+      // A side summarized as a pass: "known" (same case set) or "possible".
+      const auto summarized = [](CaseChange::Summarized s) { return s == CaseChange::Summarized::kKnown ? "known" : "possible"; };
+      if (ch.old_summarized != CaseChange::Summarized::kNo) e["old_summarized_pass"] = summarized(ch.old_summarized);
+      if (ch.new_summarized != CaseChange::Summarized::kNo) e["new_summarized_pass"] = summarized(ch.new_summarized);
       list.push_back(e);
     }
     std::string key = g.title;

@@ -11,6 +11,15 @@
 // (a gate must not pass because cases went missing) unless `allow_removed`.
 // Two runs of different suites (their digests differ) are refused unless
 // `allow_suite_change` (then the difference is noted).
+//
+// Summarized passes (schema version 2) have no id. When both runs provably hold the same
+// cases (same_case_set), a case listed in one run only is a summarized pass in the other,
+// and is judged as such ("pass (summarized) -> fail" is a regression, "fail -> pass
+// (summarized)" a fix). Otherwise nothing is claimed that is not known: a case listed only
+// in the new run whose op-version and dtypes have summarized passes in the old one is a
+// regression when it fails now (it may have passed), else added; a case listed only in
+// the old run is removed (it may pass now, summarized: the text says so). Metrics of
+// cases summarized in either run are not compared (noted in run_differences).
 #pragma once
 #include <string>
 #include <vector>
@@ -23,6 +32,8 @@ struct CaseChange {
   std::string id;
   const CaseResult* old_case = nullptr;  // null for an added case
   const CaseResult* new_case = nullptr;  // null for a removed case
+  // A null side that is a summarized pass there: known (same case set) or possible.
+  enum class Summarized { kNo, kKnown, kPossible } old_summarized = Summarized::kNo, new_summarized = Summarized::kNo;
 };
 
 struct ReportDiff {

@@ -1,5 +1,7 @@
 // The HTML page: a fixed template (html_page.html, .css, .js, embedded at build time)
 // with the report's JSON in a <script type="application/json"> block.
+#include <algorithm>
+#include <optional>
 #include <string_view>
 
 #include "reports/html_template.inc"  // kHtmlPage, kHtmlCss, kHtmlJs (generated)
@@ -34,7 +36,11 @@ void replace_once(std::string& text, std::string_view marker, std::string_view w
 
 }  // namespace
 
-std::string render_html(const Report& report, const HtmlOptions& options) {
+std::string render_html(const Report& full, const HtmlOptions& options) {
+  // The page holds the compact form (writers.h): a report listing its passes is summarized.
+  std::optional<Report> compact;
+  if (std::any_of(full.cases.begin(), full.cases.end(), is_plain_pass)) summarize_passes(compact.emplace(full));
+  const Report& report = compact ? *compact : full;
   // Markers are replaced in this order so that no inserted text is searched again.
   std::string page(kHtmlPage);
   const auto data_at = page.find("/*@DATA@*/");
@@ -48,7 +54,7 @@ std::string render_html(const Report& report, const HtmlOptions& options) {
   if (nothing_tested(report))  // said in the page itself, not only by script
     replace_once(head, "<main>",
                  "<main>\n<p id=\"nothing-tested\" class=\"alarm\">&#9888; " + std::string(kNothingTested) +
-                     ": no case of this run was judged (" + std::to_string(report.cases.size()) +
+                     ": no case of this run was judged (" + std::to_string(report.case_count()) +
                      " cases, every one unsupported, skipped or a bad case). This run certifies nothing.</p>");
   return head + json_for_script(to_json(report)) + middle + json_for_script(page_options) + rest;
 }

@@ -6,6 +6,9 @@
   var t0 = performance.now();
   var R = JSON.parse(document.getElementById("report-data").textContent);
   var cases = R.cases, run = R.run, agg = R.aggregates;
+  // Plain passes are summarized (schema version 2): one group per op-version and dtypes,
+  // counted, not listed. Every other case is in `cases`.
+  var groups = R.pass_groups || [];
   var OPTS = JSON.parse(document.getElementById("page-options").textContent || "{}");
   var CLASS = { pass: "passed", divergent: "passed", "unexpected-pass": "passed", "expected-fail": "known",
     skip: "not-run", unsupported: "not-run", "bad-case": "not-run" };
@@ -165,6 +168,14 @@
     var h = hist[op] || (hist[op] = [0, 0, 0, 0, 0, 0, 0, 0]);
     h[b]++; anyUlp = true;
   });
+  groups.forEach(function (g) {  // the same buckets, counted by the writer
+    var counts = g.ulp_histogram || [], op = opLabel(g);
+    counts.forEach(function (n, b) {
+      if (!n) return;
+      var h = hist[op] || (hist[op] = [0, 0, 0, 0, 0, 0, 0, 0]);
+      h[b] += n; anyUlp = true;
+    });
+  });
   (function drawChart() {
     var box = $("ulp-chart");
     if (!anyUlp) { box.textContent = "No case of this run measured ulp errors."; return; }
@@ -211,7 +222,7 @@
     values.forEach(function (v) { add(sel, el("option", { value: v[0] }, v[1])); });
   }
   var dtypeSet = {};
-  cases.forEach(function (c) { (c.dtypes || []).forEach(function (d) { dtypeSet[d] = true; }); });
+  cases.concat(groups).forEach(function (c) { (c.dtypes || []).forEach(function (d) { dtypeSet[d] = true; }); });
   fillSelect($("f-op"), opList.map(function (o) { return [o, o]; }), "all ops");
   fillSelect($("f-version"), versionList.map(function (v) { return [String(v), String(v)]; }), "all");
   fillSelect($("f-dtype"), Object.keys(dtypeSet).sort().map(function (d) { return [d, d]; }), "all");
@@ -230,6 +241,16 @@
     if (filters.text && haystack[i].indexOf(filters.text.toLowerCase()) < 0) return false;
     return true;
   }
+  // A group of summarized passes is shown when the filters could match a plain pass of
+  // it; a text filter searches ids, tags and messages, which groups do not have.
+  function groupMatches(g) {
+    if (filters.op && opLabel(g) !== filters.op) return false;
+    if (filters.version && String(g.since_version) !== filters.version) return false;
+    if (filters.dtype && (g.dtypes || []).indexOf(filters.dtype) < 0) return false;
+    if (filters.verdict && filters.verdict !== "pass") return false;
+    return !filters.text && g.count > 0;
+  }
+  var shownGroups = [], shownGroupCases = 0;
   function setFilter(change, fromHash) {
     for (var k in change) filters[k] = change[k];
     ["op", "version", "dtype", "verdict", "text"].forEach(function (k) {
@@ -244,8 +265,11 @@
       history.replaceState(null, "", parts.length ? "#" + parts.join("&") : location.pathname + location.search);
     }
     shownList = order.filter(function (i) { return matches(cases[i], i); });
+    shownGroups = groups.filter(groupMatches);
+    shownGroupCases = shownGroups.reduce(function (n, g) { return n + g.count; }, 0);
     page = 0;
     renderPage();
+    renderGroups();
   }
   function metricCells(tr, c) {
     var m = c.metrics || {};
@@ -307,9 +331,12 @@
         };
       })(c, tr));
     }
-    $("shown-count").textContent = String(shownList.length);
-    $("shown-count").setAttribute("data-count", String(shownList.length));
-    $("all-count").textContent = String(cases.length);
+    var shown = shownList.length + shownGroupCases;
+    $("shown-count").textContent = String(shown);
+    $("shown-count").setAttribute("data-count", String(shown));
+    $("shown-listed").textContent = groups.length ? " (" + shownList.length + " listed below, " + shownGroupCases +
+      " passing cases summarized under \u201cPassing cases\u201d)" : "";
+    $("all-count").textContent = String(T.total);
     var pager = $("pager"); pager.textContent = "";
     var pages = Math.max(1, Math.ceil(shownList.length / PAGE));
     if (pages > 1) {
@@ -320,6 +347,29 @@
         btn.addEventListener("click", function () { page = b[1]; renderPage(); });
       });
     }
+  }
+  // The summarized passes matching the filters: one row per op-version and dtypes.
+  var GROUP_ROWS = 300;
+  function renderGroups() {
+    var box = $("passes-section");
+    box.hidden = !groups.length;
+    if (!groups.length) return;
+    var tbody = $("passes").tBodies[0];
+    tbody.textContent = "";
+    shownGroups.slice(0, GROUP_ROWS).forEach(function (g) {
+      var tr = add(tbody, el("tr", { "class": "passrow", "data-count": g.count }));
+      add(tr, el("td", null, opLabel(g) + "-" + g.since_version));
+      add(tr, el("td", null, (g.dtypes || []).join(", ")));
+      add(tr, el("td", { "class": "num" }, g.count));
+      add(tr, el("td", { "class": "num" }, "max_ulp" in g ? fmtMetric(g.max_ulp) : ""));
+      add(tr, el("td", { "class": "num" }, "max_abs" in g ? fmtMetric(g.max_abs) : ""));
+      add(tr, el("td", { "class": "num" }, g.count ? Math.round(g.time_ms / g.count * 10) / 10 : ""));
+    });
+    var note = shownGroups.length + " groups, " + shownGroupCases + " passing cases";
+    if (shownGroups.length > GROUP_ROWS) note += "; the first " + GROUP_ROWS + " groups are shown: choose an op to see the others";
+    if (filters.text) note = "a text filter searches ids, tags and messages, which summarized passes do not have: none shown";
+    else if (filters.verdict && filters.verdict !== "pass") note = "the verdict filter excludes passes: none shown";
+    $("passes-note").textContent = note;
   }
   ["op", "version", "dtype", "verdict"].forEach(function (k) {
     $("f-" + k).addEventListener("change", function (e) { var ch = {}; ch[k] = e.target.value; setFilter(ch); });
@@ -345,7 +395,14 @@
     if (!m) return;
     var id = decodeURIComponent(m[1]), at = -1;
     for (var k = 0; k < cases.length; ++k) if (cases[k].id === id) { at = k; break; }
-    if (at < 0) return;
+    var missing = $("open-note");
+    missing.hidden = at >= 0;
+    if (at < 0) {
+      missing.textContent = "Case \u201c" + id + "\u201d is not listed in this report" + (groups.length ?
+        ": passing cases are summarized per op-version and dtypes (its verdict is in the run's journal.jsonl, " +
+        "or run touchstone with --full-report)" : "") + ".";
+      return;
+    }
     var pos = shownList.indexOf(at);
     if (pos < 0) {
       setFilter({ op: "", version: "", dtype: "", verdict: "", text: "" }, true);
@@ -366,9 +423,14 @@
   openFromHash();
 
   $("footer").textContent = "Rendered from report schema " + R.schema + " v" + R.schema_version +
-    " · " + cases.length + " cases · verdict classes: passed = pass, divergent, unexpected-pass; " +
+    " · " + T.total + " cases (" + cases.length + " listed" +
+    (groups.length ? ", " + (T.total - cases.length) + " passes summarized in " + groups.length + " groups" : "") +
+    ") · verdict classes: passed = pass, divergent, unexpected-pass; " +
     "known = expected-fail; not run = skip, unsupported, bad-case; everything else failed.";
   var ms = performance.now() - t0;
   document.body.setAttribute("data-render-ms", ms.toFixed(1));
+  // Time to usable: from the navigation's start (loading and parsing the page included)
+  // to the summary, matrix and first page of cases rendered.
+  document.body.setAttribute("data-usable-ms", performance.now().toFixed(1));
   document.body.setAttribute("data-ready", "1");
 })();

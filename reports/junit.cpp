@@ -62,6 +62,12 @@ std::string details(const CaseResult& c) {
 std::string render_junit(const Report& report) {
   std::map<std::string, std::vector<const CaseResult*>> suites;
   for (const auto& c : report.cases) suites[c.op_version()].push_back(&c);
+  // Summarized passes: one passing <testcase> per group, named by its dtypes and count.
+  std::map<std::string, std::vector<const PassGroup*>> groups;
+  for (const auto& g : report.pass_groups) {
+    groups[g.op_version()].push_back(&g);
+    suites[g.op_version()];
+  }
 
   struct Counts { int64_t tests = 0, failures = 0, errors = 0, skipped = 0; double ms = 0; };
   auto count = [](const std::vector<const CaseResult*>& list) {
@@ -76,6 +82,9 @@ std::string render_junit(const Report& report) {
     }
     return n;
   };
+  auto count_groups = [](Counts& n, const std::vector<const PassGroup*>& list) {
+    for (const auto* g : list) ++n.tests, n.ms += g->time_ms;
+  };
   auto attrs = [](const Counts& n) {
     return " tests=\"" + std::to_string(n.tests) + "\" failures=\"" + std::to_string(n.failures) + "\" errors=\"" +
            std::to_string(n.errors) + "\" skipped=\"" + std::to_string(n.skipped) + "\" time=\"" + seconds(n.ms) + "\"";
@@ -84,6 +93,7 @@ std::string render_junit(const Report& report) {
   Counts all;
   for (const auto& [name, list] : suites) {
     Counts n = count(list);
+    count_groups(n, groups[name]);
     all.tests += n.tests, all.failures += n.failures, all.errors += n.errors, all.skipped += n.skipped, all.ms += n.ms;
   }
   const std::string backend = report.run.backend_name + (report.run.backend_version.empty() ? "" : " " + report.run.backend_version);
@@ -97,10 +107,13 @@ std::string render_junit(const Report& report) {
     n.tests = n.failures = 1;
     out << "  <testsuite name=\"touchstone\"" << attrs(n) << ">\n    <testcase classname=\"touchstone\" name=\""
         << kNothingTested << "\" time=\"0.000\">\n      <failure type=\"nothing-tested\" message=\"" << kNothingTested
-        << ": no case of " << report.cases.size() << " was judged\"/>\n    </testcase>\n  </testsuite>\n";
+        << ": no case of " << report.case_count() << " was judged\"/>\n    </testcase>\n  </testsuite>\n";
   }
   for (const auto& [name, list] : suites) {
-    out << "  <testsuite name=\"" << xml_escape(name) << "\"" << attrs(count(list));
+    Counts n = count(list);
+    const auto& passing = groups[name];
+    count_groups(n, passing);
+    out << "  <testsuite name=\"" << xml_escape(name) << "\"" << attrs(n);
     if (!report.run.started.empty()) out << " timestamp=\"" << xml_escape(report.run.started) << "\"";
     if (!report.run.host.empty()) out << " hostname=\"" << xml_escape(report.run.host) << "\"";
     out << ">\n";
@@ -120,6 +133,14 @@ std::string render_junit(const Report& report) {
       } else {
         out << "/>\n";
       }
+    }
+    for (const auto* g : passing) {
+      std::string dtypes;
+      for (const auto& d : g->dtypes) dtypes += (dtypes.empty() ? "" : ",") + d;
+      out << "    <testcase classname=\"" << xml_escape(name) << "\" name=\""
+          << xml_escape((dtypes.empty() ? "-" : dtypes) + ": " + std::to_string(g->count) +
+                        " passing cases (summarized; each case's verdict is in the run's journal.jsonl)")
+          << "\" time=\"" << seconds(g->time_ms) << "\"/>\n";
     }
     out << "  </testsuite>\n";
   }

@@ -76,6 +76,9 @@ std::string render_markdown(const Report& report, int max_failures) {
   out << "**Pass rate " << percent(t.pass_rate()) << "** (" << t.passed << " of " << t.counted()
       << " cases that count; skip and unsupported do not count) · " << t.total << " cases · suite `"
       << markdown_escape(run.suite_path) << "` · " << agg.covered_op_versions << " op-versions covered\n\n";
+  if (const int64_t summarized = report.summarized_passes(); summarized > 0)
+    out << summarized << " passing cases are summarized per op-version and dtypes (each case's verdict is in the "
+        << "run's journal.jsonl).\n\n";
   out << "| verdict | cases |\n| --- | ---: |\n";
   for (const auto& v : verdict_names())
     if (auto it = t.verdicts.find(v); it != t.verdicts.end()) out << "| " << v << " | " << it->second << " |\n";

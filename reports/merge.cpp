@@ -32,7 +32,7 @@ Report merge_reports(const std::vector<Report>& reports, const std::vector<std::
     seen_shard[index] = static_cast<int>(i);
     const auto judged = [](const RunInfo& run) {  // the options that change verdicts
       nlohmann::json o = run.options;
-      for (const char* k : {"jobs", "resume", "overwrite", "shard", "shard_source"}) o.erase(k);
+      for (const char* k : {"jobs", "resume", "overwrite", "shard", "shard_source", "full_report"}) o.erase(k);
       o["oracle"] = run.oracle;
       return o;
     };
@@ -63,7 +63,9 @@ Report merge_reports(const std::vector<Report>& reports, const std::vector<std::
   out.run.shard.reset();
   out.run.merged_from.clear();
   std::unordered_map<std::string, std::pair<size_t, const CaseResult*>> by_id;
+  ResultCollector passes;  // the shards' summarized passes, added up per group
   for (size_t i = 0; i < reports.size(); ++i) {
+    for (const auto& g : reports[i].pass_groups) passes.add(g);
     const RunInfo& r = reports[i].run;
     out.run.merged_from.push_back(name(i));
     if (!r.started.empty() && (out.run.started.empty() || r.started < out.run.started)) out.run.started = r.started;
@@ -86,6 +88,9 @@ Report merge_reports(const std::vector<Report>& reports, const std::vector<std::
     }
   }
   std::sort(out.cases.begin(), out.cases.end(), [](const auto& a, const auto& b) { return a.id < b.id; });
+  Report groups;
+  passes.finish(groups);
+  out.pass_groups = std::move(groups.pass_groups);
   return out;
 }
 

@@ -18,7 +18,9 @@ struct MergeOptions {
 // digest) or backend (name or version) unless `force`, and a case id present in two
 // inputs with different results (identical duplicates are kept once). The merged run
 // starts at the earliest start, finishes at the latest finish, has no shard, lists its
-// inputs in merged_from (`names`, one per report), and its cases sorted by id.
+// inputs in merged_from (`names`, one per report), and its cases sorted by id. Summarized
+// passes (pass_groups) add up per op-version and dtypes; a case summarized as a pass in
+// one shard and listed in another cannot be detected (shards are disjoint by construction).
 Report merge_reports(const std::vector<Report>& reports, const std::vector<std::string>& names,
                      const MergeOptions& options = {});
 

@@ -45,6 +45,7 @@ const char* verdict_class_name(VerdictClass c) {
 }
 
 bool nothing_tested(const Report& report) {
+  if (report.summarized_passes() > 0) return false;
   for (const auto& c : report.cases)
     if (is_verdict(c.verdict) && verdict_class(c.verdict) != VerdictClass::kNotRun) return false;
   return true;
@@ -55,14 +56,14 @@ std::string CaseResult::op_version() const {
   return name + "-" + std::to_string(since_version);
 }
 
-void Tally::add(const std::string& verdict) {
-  ++verdicts[verdict];
-  ++total;
+void Tally::add(const std::string& verdict, int64_t n) {
+  verdicts[verdict] += n;
+  total += n;
   switch (verdict_class(verdict)) {
-    case VerdictClass::kPassed: ++passed; break;
-    case VerdictClass::kKnown: ++known; break;
-    case VerdictClass::kFailed: ++failed; break;
-    case VerdictClass::kNotRun: ++not_run; break;
+    case VerdictClass::kPassed: passed += n; break;
+    case VerdictClass::kKnown: known += n; break;
+    case VerdictClass::kFailed: failed += n; break;
+    case VerdictClass::kNotRun: not_run += n; break;
   }
 }
 
@@ -249,6 +250,37 @@ json case_to_json(const CaseResult& r) {
 
 namespace {
 
+json pass_group_json(const PassGroup& g) {
+  json j = {{"domain", g.domain.empty() ? "ai.onnx" : g.domain}, {"op", g.op}, {"since_version", g.since_version},
+            {"dtypes", g.dtypes}, {"count", g.count}, {"time_ms", g.time_ms}, {"ulp_histogram", g.ulp_histogram}};
+  if (g.max_ulp) j["max_ulp"] = metric_json(*g.max_ulp);
+  if (g.max_abs) j["max_abs"] = metric_json(*g.max_abs);
+  return j;
+}
+
+PassGroup pass_group_from_json(const json& j, const std::string& where) {
+  if (!j.is_object()) bad(where, "not an object");
+  PassGroup g;
+  g.domain = get_string(j, "domain", where);
+  if (g.domain == "ai.onnx") g.domain.clear();
+  g.op = get_string(j, "op", where, true);
+  g.since_version = static_cast<int>(get_int(j, "since_version", where, 0));
+  g.dtypes = get_strings(j, "dtypes", where);
+  g.count = get_int(j, "count", where, -1);
+  if (g.count < 0) bad(where + ".count", "missing or negative");
+  if (auto it = j.find("time_ms"); it != j.end() && it->is_number()) g.time_ms = it->get<double>();
+  g.max_ulp = get_metric(j, "max_ulp", where);
+  g.max_abs = get_metric(j, "max_abs", where);
+  if (auto it = j.find("ulp_histogram"); it != j.end()) {
+    if (!it->is_array() || it->size() != kUlpBuckets) bad(where + ".ulp_histogram", "not an array of " + std::to_string(kUlpBuckets) + " counts");
+    for (size_t b = 0; b < kUlpBuckets; ++b) {
+      if (!(*it)[b].is_number_integer()) bad(where + ".ulp_histogram", "holds a non-integer");
+      g.ulp_histogram[b] = (*it)[b].get<int64_t>();
+    }
+  }
+  return g;
+}
+
 json tally_json(const Tally& t) {
   json j = {{"total", t.total},   {"passed", t.passed},   {"known", t.known},
             {"failed", t.failed}, {"not_run", t.not_run}, {"verdicts", t.verdicts}};
@@ -277,6 +309,8 @@ json to_json(const Report& report) {
 
   json cases = json::array();
   for (const auto& c : report.cases) cases.push_back(case_to_json(c));
+  json groups = json::array();
+  for (const auto& g : report.pass_groups) groups.push_back(pass_group_json(g));
 
   const Aggregates agg = aggregate(report);
   json by_ov = json::array();
@@ -294,6 +328,8 @@ json to_json(const Report& report) {
           {"schema_version", kSchemaVersion},
           {"run", r},
           {"cases", cases},
+          {"pass_groups", groups},
+          {"summarized_passes", report.summarized_passes()},
           {"totals", agg.totals.verdicts},
           {"aggregates",
            {{"totals", tally_json(agg.totals)},
@@ -349,7 +385,17 @@ Report report_from_json(const json& doc) {
     out.cases.push_back(case_from_json(cases[i], "cases[" + std::to_string(i) + "]"));
     if (!seen.insert(out.cases.back().id).second) bad("cases[" + std::to_string(i) + "]", "duplicate id \"" + out.cases.back().id + "\"");
   }
-  // "totals" and "aggregates" are derived from the cases; they are recomputed, not read.
+  // Version 2: plain passes summarized per op-version and dtypes (absent in version 1).
+  if (auto it = doc.find("pass_groups"); it != doc.end()) {
+    if (!it->is_array()) bad("pass_groups", "not an array");
+    ResultCollector groups;  // sorted by key, equal keys folded
+    for (size_t i = 0; i < it->size(); ++i) groups.add(pass_group_from_json((*it)[i], "pass_groups[" + std::to_string(i) + "]"));
+    Report summary;
+    groups.finish(summary);
+    out.pass_groups = std::move(summary.pass_groups);
+  }
+  // "totals", "aggregates" and "summarized_passes" are derived from the cases and the
+  // groups; they are recomputed, not read.
   return out;
 }
 
@@ -381,8 +427,39 @@ void write_text(const std::filesystem::path& path, const std::string& text) {
   if (!out) throw std::runtime_error("cannot write " + path.string());
 }
 
+namespace {
+
+// report.json's layout: objects indented to the second level, and each element of an
+// array of objects there (a case, a pass group, an op-version's aggregate) on one line, so
+// that the file stays readable and greppable while its size follows the content rather
+// than the indentation (a pretty-printed case takes about twice the bytes).
+void write_layout(std::string& out, const json& j, int depth) {
+  const std::string pad(static_cast<size_t>(depth), ' ');
+  const auto compact = [](const json& v) { return v.dump(-1, ' ', false, json::error_handler_t::replace); };
+  if (j.is_object() && depth < 2 && !j.empty()) {
+    out += "{\n";
+    size_t i = 0;
+    for (const auto& [key, value] : j.items()) {
+      out += pad + " " + compact(json(key)) + ": ";
+      write_layout(out, value, depth + 1);
+      out += ++i < j.size() ? ",\n" : "\n";
+    }
+    out += pad + "}";
+  } else if (j.is_array() && depth < 3 && !j.empty() && j.front().is_object()) {
+    out += "[\n";
+    for (size_t i = 0; i < j.size(); ++i) out += pad + " " + compact(j[i]) + (i + 1 < j.size() ? ",\n" : "\n");
+    out += pad + "]";
+  } else {
+    out += compact(j);
+  }
+}
+
+}  // namespace
+
 void save_report(const Report& report, const std::filesystem::path& path) {
-  write_text(path, to_json(report).dump(1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
+  std::string text;
+  write_layout(text, to_json(report), 0);
+  write_text(path, text + "\n");
 }
 
 }  // namespace touchstone::reports

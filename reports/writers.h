@@ -19,12 +19,17 @@ struct HtmlOptions {
 };
 
 // A single HTML file with the report embedded as JSON and rendered by inline script:
-// no network, works from file://. Strings reach the page only as text.
+// no network, works from file://. Strings reach the page only as text. The page always
+// holds the compact form: plain passes listed in `report` are summarized first
+// (summarize_passes), so a 100,000-case page carries its failures and a few thousand
+// pass groups, not 100,000 rows.
 std::string render_html(const Report& report, const HtmlOptions& options = {});
 
-// JUnit XML: one <testsuite> per op-version, one <testcase> per case. fail, wrong-*,
+// JUnit XML: one <testsuite> per op-version, one <testcase> per listed case. fail, wrong-*,
 // accepted-invalid and unexpected-pass are <failure>; error, crash, timeout <error>;
-// skip, unsupported and expected-fail <skipped> (the last with its reason).
+// skip, unsupported and expected-fail <skipped> (the last with its reason). Summarized
+// passes are one passing <testcase> per group ("float32,float32: 120 passing cases
+// (summarized; ...)"), so `tests` counts testcases, not cases, when passes are summarized.
 std::string render_junit(const Report& report);
 
 // A short Markdown summary for a pull-request comment or a CI job summary: totals, the

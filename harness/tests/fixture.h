@@ -3,6 +3,9 @@
 // case.json format).
 #pragma once
 #include <filesystem>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <unistd.h>
 
@@ -55,6 +58,27 @@ inline SuiteCase add_binary_case(const fs::path& root, const std::string& id, co
   c.meta.since_version = opset;
   c.meta.dtypes = {"float32", "float32"};
   return c;
+}
+
+// Every case's record in a run's journal (report_dir/journal.jsonl), by id, first record
+// per id: report.json lists only the cases that did not simply pass (plain passes are
+// counted per op-version and dtypes), the journal has them all.
+inline std::map<std::string, nlohmann::json> journal_records(const fs::path& report_dir) {
+  std::ifstream in(report_dir / "journal.jsonl");
+  std::map<std::string, nlohmann::json> out;
+  std::string line;
+  std::getline(in, line);  // the header
+  while (std::getline(in, line)) {
+    nlohmann::json j = nlohmann::json::parse(line);
+    out.emplace(j.at("id").get<std::string>(), std::move(j));
+  }
+  return out;
+}
+
+inline std::map<std::string, std::string> journal_verdicts(const fs::path& report_dir) {
+  std::map<std::string, std::string> out;
+  for (const auto& [id, record] : journal_records(report_dir)) out[id] = record.at("verdict");
+  return out;
 }
 
 }  // namespace touchstone::testing

@@ -92,8 +92,7 @@ TEST_CASE("the OpenCV plugin: a crash inside it costs one case", "[backends][ope
   const auto report = run_suite(suite, o);
   unsetenv("TOUCHSTONE_OPENCV_FAULT");
   CHECK(report.run.backend_name == "opencv-dnn");
-  std::map<std::string, std::string> v;
-  for (const auto& c : report.cases) v[c.id] = c.verdict;
+  const auto v = touchstone::testing::journal_verdicts(o.report_dir);  // report.json counts plain passes
   CHECK(v.at("Add-14/float32/plugin-abort") == "crash");
   CHECK(v.at("Add-14/float32/a") == "pass");  // the worker is restarted after the crash
   CHECK(v.at("Sub-14/float32/a") == "pass");

@@ -44,8 +44,8 @@ TEST_CASE("run --profile streams generated cases: the verdicts and digest of gen
   const std::string ops = "Add,Softmax,Identity";
   REQUIRE(shell(cli() + " generate --profile smoke --ops " + ops + " --out '" + (root / "suite").string() + "'") == 0);
   CHECK(shell(cli() + " run -q --suite '" + (root / "suite").string() + "' --backend '" + backend +
-              "' --jobs 2 --report-dir '" + (root / "from-suite").string() + "'") == 1);
-  CHECK(shell(cli() + " run -q --profile smoke --ops " + ops + " --backend '" + backend + "' --jobs 2 --report-dir '" +
+              "' --jobs 2 --full-report --report-dir '" + (root / "from-suite").string() + "'") == 1);
+  CHECK(shell(cli() + " run -q --profile smoke --ops " + ops + " --backend '" + backend + "' --jobs 2 --full-report --report-dir '" +
               (root / "streamed").string() + "'") == 1);
 
   const json a = load(root / "from-suite" / "report.json"), b = load(root / "streamed" / "report.json");

@@ -11,6 +11,7 @@
 using namespace touchstone;
 using namespace touchstone::harness;
 using touchstone::testing::add_binary_case;
+using touchstone::testing::journal_verdicts;
 using touchstone::testing::temp_dir;
 using touchstone::reports::Report;
 namespace fs = std::filesystem;
@@ -63,10 +64,12 @@ TEST_CASE("fault injection: every case gets the right verdict, once", "[runner][
   const fs::path root = temp_dir("faults");
   const Suite suite = fault_suite(root / "suite");
   for (int jobs : {1, 2}) {
+    // jobs 1 with --full-report (every case listed), jobs 2 compact (plain passes counted).
     DYNAMIC_SECTION("jobs " << jobs) {
-      const Report report = run_suite(suite, fault_options(root / ("report" + std::to_string(jobs)), jobs));
+      RunOptions o = fault_options(root / ("report" + std::to_string(jobs)), jobs);
+      o.full_report = jobs == 1;
+      const Report report = run_suite(suite, o);
       const auto v = verdicts(report);
-      CHECK(report.cases.size() == suite.cases.size());
       const std::map<std::string, std::string> want = {
           {"Add-14/float32/ok1", "pass"},         {"Add-14/float32/ok2", "pass"},
           {"Add-14/float32/crash", "crash"},       {"Add-14/float32/hang", "timeout"},
@@ -79,7 +82,22 @@ TEST_CASE("fault injection: every case gets the right verdict, once", "[runner][
           {"Sub-6/float32/invalid", "accepted-invalid"},
           {"Add-14/float32/impl-defined-wrong-value", "divergent"},
       };
-      CHECK(v == want);
+      CHECK(journal_verdicts(o.report_dir) == want);  // the journal has every case
+      if (o.full_report) {
+        CHECK(report.cases.size() == suite.cases.size());
+        CHECK(v == want);
+        CHECK(report.pass_groups.empty());
+      } else {
+        // ok1, ok2 and flood are plain passes: one group (Add-14, float32 x2) of 3.
+        auto listed = want;
+        for (const char* id : {"Add-14/float32/ok1", "Add-14/float32/ok2", "Add-14/float32/flood"}) listed.erase(id);
+        CHECK(v == listed);
+        REQUIRE(report.pass_groups.size() == 1);
+        CHECK(report.pass_groups[0].op_version() == "Add-14");
+        CHECK(report.pass_groups[0].dtypes == std::vector<std::string>{"float32", "float32"});
+        CHECK(report.pass_groups[0].count == 3);
+        CHECK(report.case_count() == static_cast<int64_t>(suite.cases.size()));
+      }
       for (const auto& c : report.cases) {
         INFO(c.id << ": " << c.message);
         if (c.id.ends_with("/half")) CHECK(c.message.find("partial line") != std::string::npos);
@@ -113,7 +131,9 @@ TEST_CASE("fault injection: every case gets the right verdict, once", "[runner][
       CHECK(fs::exists(root / ("report" + std::to_string(jobs)) / "report.json"));
       CHECK(fs::exists(root / ("report" + std::to_string(jobs)) / "report.html"));
       // report.json is the reports library's document: it reads back as the same cases.
-      CHECK(reports::load_report(root / ("report" + std::to_string(jobs)) / "report.json").cases == report.cases);
+      const Report back = reports::load_report(root / ("report" + std::to_string(jobs)) / "report.json");
+      CHECK(back.cases == report.cases);
+      CHECK(back.pass_groups == report.pass_groups);
     }
   }
   fs::remove_all(root);
@@ -149,6 +169,8 @@ TEST_CASE("resume skips journaled cases; a different run is refused", "[runner][
   o.resume = true;
   const Report resumed = run_suite(suite, o);
   CHECK(verdicts(resumed) == verdicts(full));
+  CHECK(resumed.summarized_passes() == full.summarized_passes());  // journaled passes are counted too
+  CHECK(resumed.summarized_passes() == 3);
   std::ifstream again(journal);
   int lines = 0;
   for (std::string l; std::getline(again, l);) ++lines;
@@ -170,7 +192,10 @@ TEST_CASE("shards of a run cover the suite once", "[runner][shard]") {
     o.backend.name = "reference";
     o.report_dir = root / ("r" + std::to_string(k));
     o.shard = parse_shard(std::to_string(k) + "/3");
-    for (const auto& [id, v] : verdicts(run_suite(suite, o))) CHECK(all.emplace(id, v).second);
+    const Report shard = run_suite(suite, o);
+    const auto journaled = journal_verdicts(o.report_dir);
+    CHECK(static_cast<int64_t>(journaled.size()) == shard.case_count());
+    for (const auto& [id, v] : journaled) CHECK(all.emplace(id, v).second);
   }
   CHECK(all.size() == 12);
   fs::remove_all(root);
@@ -193,7 +218,7 @@ TEST_CASE("the example plugin runs in a worker; its crash and hang stay there", 
   o.timeout_s = 1;
   const Report report = run_suite(suite, o);
   CHECK(report.run.backend_name == "example");
-  const auto v = verdicts(report);
+  const auto v = journal_verdicts(o.report_dir);
   CHECK(v.at("Add-14/float32/a") == "pass");
   CHECK(v.at("Sub-14/float32/a") == "pass");
   CHECK(v.at("Sub-14/float32/b") == "pass");

@@ -3,7 +3,12 @@
 #  - the numbers on the page equal the JSON's (verdict counts, pass rate, case count);
 #  - filters given in the URL (#verdict=fail, #op=...&dtype=...) show the right cases;
 #  - case ids such as <img src=x onerror=alert(1)> are shown as text and run nothing;
-#  - a 20,000-case report loads and renders quickly (time printed, bound checked);
+#  - plain passes are summarized (per op-version and dtypes), not listed: the counts still
+#    add up, filters apply to the groups, #open=<a summarized pass> says why it is not listed;
+#  - a 20,000-case report (every case listed in report.json) and a 100,000-case report
+#    (compact, mostly passing) become usable quickly: measured in the page with
+#    performance.now() from navigation start to the table rendered, best of 3 loads,
+#    printed, and bounded loosely (the target is 2 s; the bound allows a loaded machine);
 #  - #open=<case> opens that case on whatever page it is, even one the filters hide;
 #  - every changelog link of the page resolves to an anchor of changelog.html.
 # Usage: html_in_chromium.sh TOUCHSTONE REPORTS_TESTS. Exit 77 (skipped) without chromium.
@@ -30,7 +35,7 @@ dump() {
     echo "chromium failed on $1:"; tail -20 "$work/chromium.log"; exit 1; }
 }
 
-for name in hostile big; do
+for name in hostile big scale; do
   "$touchstone" report html "$work/$name.json" -o "$work/$name.html"
 done
 # Changelog links: the hostile report plus cases of op-versions the changelog has no entry
@@ -57,22 +62,39 @@ dump "file://$work/hostile.html#verdict=fail" "$work/f_fail.dom"
 dump "file://$work/hostile.html#op=Sub&dtype=float32" "$work/f_op.dom"
 dump "file://$work/hostile.html#text=onerror" "$work/f_text.dom"
 dump "file://$work/hostile.html#verdict=failed&version=7" "$work/f_class.dom"
-# 3. Deep links: a case on page 3 of the big report, and one the filter in the URL hides.
-deep_id="$("$python" -c 'import json,sys; print(json.load(open(sys.argv[1]))["cases"][250]["id"])' "$work/big.json")"
-deep_enc="$("$python" -c 'import urllib.parse,sys; print(urllib.parse.quote(sys.argv[1], safe=""))' "$deep_id")"
-dump "file://$work/big.html#open=$deep_enc" "$work/deep.dom"
-dump "file://$work/big.html#verdict=unsupported&open=$deep_enc" "$work/deep_hidden.dom"
+# 3. Deep links: the last skipped case of the big report (not-run cases are listed last, so
+# it is on a late page), with no filter and with one that hides it; and a plain pass,
+# which the page summarizes.
+enc() { "$python" -c 'import urllib.parse,sys; print(urllib.parse.quote(sys.argv[1], safe=""))' "$1"; }
+deep_id="$("$python" -c 'import json,sys; print([c["id"] for c in json.load(open(sys.argv[1]))["cases"] if c["verdict"] == "skip"][-1])' "$work/big.json")"
+pass_id="$("$python" -c 'import json,sys; print([c["id"] for c in json.load(open(sys.argv[1]))["cases"] if c["verdict"] == "pass"][5])' "$work/big.json")"
+dump "file://$work/big.html#open=$(enc "$deep_id")" "$work/deep.dom"
+dump "file://$work/big.html#verdict=unsupported&open=$(enc "$deep_id")" "$work/deep_hidden.dom"
+dump "file://$work/big.html#open=$(enc "$pass_id")" "$work/deep_pass.dom"
 dump "file://$work/links.html" "$work/links.dom"
-# 4. Speed.
-start=$(date +%s%N)
-dump "file://$work/big.html" "$work/big.dom"
-wall_ms=$(( ($(date +%s%N) - start) / 1000000 ))
+dump "file://$work/scale.html#op=Add&version=14" "$work/scale_add.dom"
+# 4. Time to usable, measured by the page itself (data-usable-ms: performance.now() at the
+# end of its script, from navigation start). No virtual time: the clock is the real one.
+timed() {  # timed PAGE NAME: three loads, DOMs in NAME.1.dom ..
+  local profile i
+  for i in 1 2 3; do
+    profile="$(mktemp -d "$work/profile.XXXX")"
+    timeout 120 "$browser" --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
+      --disable-background-networking --disable-component-update --disable-sync --disable-extensions \
+      --user-data-dir="$profile" --dump-dom "$1" >"$work/$2.$i.dom" 2>"$work/chromium.log" || {
+      echo "chromium failed on $1:"; tail -20 "$work/chromium.log"; exit 1; }
+  done
+}
+timed "file://$work/big.html" big
+timed "file://$work/scale.html" scale
+cp "$work/big.1.dom" "$work/big.dom"
+ls -l "$work"/{big,scale}.json "$work"/{big,scale}.html | awk '{print "size: " $5 " bytes  " $NF}'
 
-"$python" - "$work" "$wall_ms" "$deep_id" <<'PY'
+"$python" - "$work" "$deep_id" "$pass_id" <<'PY'
 import json, re, sys
 from html.parser import HTMLParser
 
-work, wall_ms = sys.argv[1], int(sys.argv[2])
+work = sys.argv[1]
 failures = []
 def check(ok, what):
     print(("ok   " if ok else "FAIL ") + what)
@@ -98,12 +120,19 @@ class Dom(HTMLParser):
         return self.find("body")[0]
     def rows(self):
         return [a for t, a in self.elements if t == "tr" and a.get("class") == "row"]
+    def pass_rows(self):
+        return [a for t, a in self.elements if t == "tr" and a.get("class") == "passrow"]
 
 def load(name):
     return Dom(open(f"{work}/{name}", encoding="utf-8").read())
 
+def plain_pass(c):  # what the page summarizes (reports::is_plain_pass)
+    m = c.get("metrics") or {}
+    return c["verdict"] == "pass" and not m.get("warning") and not m.get("vacuous_elements")
+
 report = json.load(open(f"{work}/hostile.json", encoding="utf-8"))
 cases = report["cases"]
+listed = [c for c in cases if not plain_pass(c)]
 counts = {}
 for c in cases: counts[c["verdict"]] = counts.get(c["verdict"], 0) + 1
 passed = sum(counts.get(v, 0) for v in ("pass", "divergent", "unexpected-pass"))
@@ -130,41 +159,73 @@ check(not dom.find("b") or all(a == {} for a in dom.find("b")), "no markup from 
 check("pwned" not in (re.search(r"<title>(.*?)</title>", raw).group(1)), "no injected script ran (title intact)")
 check("&lt;img src=x onerror=alert(1)&gt;" in raw, "the XSS case id is shown as text")
 
-def shown(name, expect, what):
+# Every case is counted once: listed rows, or a summarized group's count.
+def shown(name, want, what, text=False):
     d = load(name)
     n = int(d.find(id="shown-count")[0]["data-count"])
+    expect = sum(1 for c in cases if want(c) and not (text and plain_pass(c)))
     check(n == expect, f"filter {what}: {n} shown, expected {expect}")
     page = d.rows()
-    check(len(page) == min(expect, 100), f"filter {what}: {len(page)} rows on the first page")
+    rows = min(sum(1 for c in listed if want(c)), 100)
+    check(len(page) == rows, f"filter {what}: {len(page)} rows on the first page, expected {rows}")
+    groups = sum(int(r["data-count"]) for r in d.pass_rows())
+    summarized = 0 if text else sum(1 for c in cases if want(c) and plain_pass(c))
+    check(groups == summarized, f"filter {what}: {groups} passes in the summary rows, expected {summarized}")
     return d
 
-d = shown("f_fail.dom", counts.get("fail", 0), "#verdict=fail")
+check(sum(int(r["data-count"]) for r in dom.pass_rows()) == sum(1 for c in cases if plain_pass(c)),
+      "no filter: the summary rows count every plain pass")
+d = shown("f_fail.dom", lambda c: c["verdict"] == "fail", "#verdict=fail")
 check(all(r.get("data-verdict") == "fail" for r in d.rows()), "#verdict=fail rows are all fail")
-shown("f_op.dom", sum(1 for c in cases if c["op"] == "Sub" and "float32" in c["dtypes"]), "#op=Sub&dtype=float32")
-shown("f_text.dom", sum(1 for c in cases if "onerror" in (c["id"] + "\n" + " ".join(c["tags"]) + "\n" + c["message"]).lower()), "#text=onerror")
+shown("f_op.dom", lambda c: c["op"] == "Sub" and "float32" in c["dtypes"], "#op=Sub&dtype=float32")
+shown("f_text.dom", lambda c: "onerror" in (c["id"] + "\n" + " ".join(c["tags"]) + "\n" + c["message"]).lower(), "#text=onerror", text=True)
 bad = {"fail", "wrong-shape", "wrong-dtype", "error", "crash", "timeout", "accepted-invalid"}
-shown("f_class.dom", sum(1 for c in cases if c["verdict"] in bad and c["since_version"] == 7), "#verdict=failed&version=7")
+shown("f_class.dom", lambda c: c["verdict"] in bad and c["since_version"] == 7, "#verdict=failed&version=7")
 
 big = load("big.dom")
-render_ms = float(big.body().get("data-render-ms", "nan"))
 big_cases = json.load(open(f"{work}/big.json", encoding="utf-8"))["cases"]
 check(big.body().get("data-ready") == "1", "the 20,000-case page rendered")
 check(int(big.find(id="shown-count")[0]["data-count"]) == len(big_cases) == 20000, "20,000 cases counted")
 check(len(big.rows()) == 100, "the case table is paged (100 rows)")
-deep_id = sys.argv[3]
+scale_doc = json.load(open(f"{work}/scale.json", encoding="utf-8"))
+total = scale_doc["aggregates"]["totals"]["total"]
+check(total == 100000 and len(scale_doc["cases"]) < 1000, f"the scale report: {total} cases, {len(scale_doc['cases'])} listed")
+scale = load("scale.1.dom")
+check(scale.body().get("data-ready") == "1", "the 100,000-case page rendered")
+check(int(scale.find(id="shown-count")[0]["data-count"]) == 100000, "100,000 cases counted")
+check(len(scale.rows()) == 100 and sum(int(r["data-count"]) for r in scale.pass_rows()) == scale_doc["summarized_passes"],
+      "listed cases paged, every summarized pass in the summary rows")
+add14 = load("scale_add.dom")
+want = sum(g["count"] for g in scale_doc["pass_groups"] if g["op"] == "Add" and g["since_version"] == 14)
+want_listed = sum(1 for c in scale_doc["cases"] if c["op"] == "Add" and c["since_version"] == 14)
+check(int(add14.find(id="shown-count")[0]["data-count"]) == want + want_listed and
+      sum(int(r["data-count"]) for r in add14.pass_rows()) == want, f"#op=Add&version=14 on the scale page: {want} + {want_listed}")
+deep_id, pass_id = sys.argv[2], sys.argv[3]
 for name in ("deep.dom", "deep_hidden.dom"):
     d = load(name)
     details = [a for t, a in d.elements if t == "td" and a.get("class") == "detail"]
     text = open(f"{work}/{name}", encoding="utf-8").read()
     check(len(details) == 1 and ("case " + deep_id) in re.sub(r"<[^>]*>", "", text).replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&"),
-          f"{name}: #open=<case 250> shows that case's details")
+          f"{name}: #open=<the last skipped case> shows its details")
+d = load("deep_pass.dom")
+check(not [a for t, a in d.elements if t == "td" and a.get("class") == "detail"] and
+      "passing cases are summarized" in d.text_by_id.get("open-note", "") and pass_id in d.text_by_id.get("open-note", ""),
+      "#open=<a summarized pass> says it is summarized")
 changelog = open(f"{work}/changelog.html", encoding="utf-8").read()
 anchors = set(re.findall(r'id="([^"]+)"', changelog))
 links = [a["href"] for a in load("links.dom").find("a") if a.get("href", "").startswith("changelog.html#")]
 check(len(links) > 0, f"the page links op-versions to the changelog ({len(links)} links)")
 dead = [h for h in links if h.split("#", 1)[1] not in anchors]
 check(not dead, f"every changelog link resolves (dead: {dead[:5]})")
-print(f"20,000-case page: script render {render_ms:.0f} ms, chromium start to DOM dump {wall_ms} ms")
-check(render_ms < 3000, "the 20,000-case page renders in under 3 s")
+def usable(name):
+    ms = [float(load(f"{name}.{i}.dom").body().get("data-usable-ms", "nan")) for i in (1, 2, 3)]
+    script = [float(load(f"{name}.{i}.dom").body().get("data-render-ms", "nan")) for i in (1, 2, 3)]
+    return min(ms), ms, script
+for name, label in (("big", "20,000-case page (every case in report.json)"), ("scale", "100,000-case page (compact report.json)")):
+    best, ms, script = usable(name)
+    print(f"{label}: time to usable {best:.0f} ms (loads: {', '.join(f'{x:.0f}' for x in ms)} ms from navigation start; "
+          f"script {', '.join(f'{x:.0f}' for x in script)} ms)")
+    # Target 2 s; the bound is looser so that a loaded machine does not fail the test.
+    check(best < 4000, f"{label} is usable within 4 s (best of 3)")
 sys.exit(1 if failures else 0)
 PY

@@ -110,7 +110,9 @@ echo "ok   html, junit and markdown render a real report"
 echo "ok   diff of two identical runs exits 0"
 status=0; "$ts" report diff "$work/base/report.json" "$work/regressed/report.json" >"$work/diff.txt" || status=$?
 [ "$status" -eq 1 ] || fail "a newly failing case: exit $status, expected 1"
-grep -q "test_sub_bcast: pass -> wrong-shape" "$work/diff.txt" || { cat "$work/diff.txt"; fail "diff does not name the case"; }
+# The old run counts its plain passes (schema version 2): the same suite and selection, so
+# the diff knows test_sub_bcast was one of them.
+grep -q "test_sub_bcast: pass (summarized) -> wrong-shape" "$work/diff.txt" || { cat "$work/diff.txt"; fail "diff does not name the case"; }
 "$ts" report diff --json "$work/base/report.json" "$work/regressed/report.json" >"$work/diff.json" || true
 /usr/bin/python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["regressed"] and [r["id"] for r in d["regressions"]] == ["test_sub_bcast"]' "$work/diff.json" \
   || fail "diff --json"
@@ -123,7 +125,11 @@ whole, merged = (json.load(open(p)) for p in sys.argv[1:])
 a = {c["id"]: c["verdict"] for c in whole["cases"]}
 b = {c["id"]: c["verdict"] for c in merged["cases"]}
 assert len(b) == len(merged["cases"]) and a == b, (len(a), len(b))
-print(f"ok   {len(b)} cases: merged shards have the unsharded run's verdicts")
+# Plain passes are counted per op-version and dtypes: the shards' counts add up to the whole's.
+def groups(r): return {(g["op"], g["since_version"], tuple(g["dtypes"])): g["count"] for g in r["pass_groups"]}
+assert whole["summarized_passes"] > 0 and groups(whole) == groups(merged), (groups(whole), groups(merged))
+assert whole["aggregates"]["totals"] == merged["aggregates"]["totals"]
+print(f"ok   {len(b)} listed cases and {merged['summarized_passes']} summarized passes: merged shards have the unsharded run's verdicts")
 PY
 status=0; "$ts" report merge "$work/base/report.json" "$work/regressed/report.json" -o "$work/x.json" 2>"$work/err" || status=$?
 [ "$status" -eq 2 ] || fail "merging two whole runs: exit $status"

@@ -118,9 +118,12 @@ void add_report_command(CLI::App& app, Action& action) {
   report->require_subcommand(1);
   add_render(report, action, "html",
              "One self-contained HTML page (no network, opens from file://): summary, op x opset\n"
-             "matrix, filters, every failure's numbers and the command that reproduces it.",
+             "matrix, filters, every failure's numbers and the command that reproduces it. Plain\n"
+             "passes are summarized per op-version and dtypes (also for a --full-report report).",
              "Output file (default: stdout)");
-  add_render(report, action, "junit", "JUnit XML for CI: a testsuite per op-version, a testcase per case.",
+  add_render(report, action, "junit",
+             "JUnit XML for CI: a testsuite per op-version, a testcase per listed case and one per\n"
+             "group of summarized passes (named with its count).",
              "Output file (default: stdout)");
   add_render(report, action, "markdown", "A short Markdown summary for a pull-request comment or CI job summary.",
              "Output file (default: stdout)");
@@ -130,7 +133,9 @@ void add_report_command(CLI::App& app, Action& action) {
       "diff", "What changed between two runs: regressions, fixes, other verdict changes, changed\n"
               "metrics, added and removed cases. Exit 1 when something regressed (a case that passed\n"
               "and no longer does, that fails now and did not, or that is missing from the new run),\n"
-              "else 0. Runs of two different suites are refused (exit 2).");
+              "else 0. Runs of two different suites are refused (exit 2). Summarized passes are matched\n"
+              "only when both runs provably hold the same cases; otherwise a case listed in one run only\n"
+              "is said to be a summarized pass or absent in the other, and never counted as fixed.");
   d->add_option("old", diff->first, "The baseline report.json")->required()->check(CLI::ExistingFile);
   d->add_option("new", diff->second, "The new report.json")->required()->check(CLI::ExistingFile);
   auto* json_flag = d->add_flag("--json", diff->json, "Print the diff as JSON");
@@ -149,7 +154,8 @@ void add_report_command(CLI::App& app, Action& action) {
   auto* m = report->add_subcommand(
       "merge", "Join the shard reports of one run into one report. Refuses anything but every\n"
                "shard 1..N once, run with the same options; reports of different suites or backends\n"
-               "(unless --force); a case present twice with different results.");
+               "(unless --force); a case present twice with different results. Summarized passes add up\n"
+               "per op-version and dtypes.");
   m->add_option("reports", merge->inputs, "Shard reports")->required()->check(CLI::ExistingFile);
   m->add_option("-o,--out", merge->out, "The merged report.json")->required();
   m->add_flag("--force", merge->force, "Merge reports of different suites or backends anyway");

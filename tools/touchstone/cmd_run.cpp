@@ -51,7 +51,7 @@ struct RunCommandOptions {
   int jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));  // one worker per core
   double timeout = 30;
   bool resume = false, overwrite = false, flush_subnormals = false, ignore_zero_sign = false, no_expected_failures = false;
-  bool quiet = false, no_repro = false;
+  bool quiet = false, no_repro = false, full_report = false;
   double progress_interval = 10;
   uint64_t max_tensor_bytes = 0;  // 0: the default (or TOUCHSTONE_MAX_TENSOR_BYTES)
   size_t max_line_bytes = size_t{1} << 20;
@@ -148,6 +148,7 @@ int run_command(const RunCommandOptions& o) {
   options.handle_signals = true;
   options.scratch_dir = o.scratch;
   options.cases = o.cases;
+  options.full_report = o.full_report;
   options.command = command_line();
   options.program = program_name();
   if (!o.root.empty()) options.reproduce_options.insert(options.reproduce_options.end(), {"--root", fs::absolute(o.root).string()});
@@ -183,10 +184,10 @@ int run_command(const RunCommandOptions& o) {
     failed |= harness::is_failure(harness::verdict_from_name(c.verdict).value_or(harness::Verdict::kError));
   const bool nothing = reports::nothing_tested(report);
   if (nothing)  // said even with --quiet: this is why the exit status is not 0
-    std::cerr << "touchstone run: nothing was tested: no case of " << report.cases.size()
+    std::cerr << "touchstone run: nothing was tested: no case of " << report.case_count()
               << " was judged (every one unsupported, skipped or a bad case)\n";
   if (!o.quiet) {
-    std::cout << report.run.backend_name << " " << report.run.backend_version << " on " << report.cases.size()
+    std::cout << report.run.backend_name << " " << report.run.backend_version << " on " << report.case_count()
               << " cases" << (options.shard.count > 1 ? " (shard " + options.shard.to_string() + ")" : "")
               << ", oracle " << report.run.oracle << ":";
     for (const auto& [verdict, count] : reports::aggregate(report).totals.verdicts)
@@ -252,6 +253,10 @@ void add_run_command(CLI::App& app, Action& action) {
   sub->add_flag("--ignore-zero-sign", o->ignore_zero_sign, "Do not check the sign of zero results");
   sub->add_option("--root", o->root, "The touchstone checkout (default: found from the executable or TOUCHSTONE_ROOT)");
   sub->add_option("--scratch", o->scratch, "Folder for backends' output files (default /dev/shm or the temp folder)");
+  sub->add_flag("--full-report", o->full_report,
+                "List every case in report.json, passes included. By default report.json lists the cases\n"
+                "that did not simply pass and counts plain passes per op-version and dtypes (its size\n"
+                "follows the failures, not the suite); journal.jsonl always has every case's verdict");
   sub->add_flag("-q,--quiet", o->quiet, "No progress line or summary");
   sub->add_option("--progress-interval", o->progress_interval,
                   "Seconds between progress lines when stderr is not a terminal (default 10)")
