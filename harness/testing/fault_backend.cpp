@@ -23,10 +23,10 @@
 //   tie-swap     within each run of equal values along the last axis of output 0, reverses
 //                the matching elements of output 1 (TopK: the same values, ties broken the
 //                other way)
-// Summation modes (issue 13, sum_modes.cpp): ReduceSum's float output summed
-//   sum-pairwise / sum-reversed in float32 (honest), sum-in-type in the data's own type
-//   (float16 in float16: within the worst case, a suspicious accumulator), sum-drop
-//   without its largest term (wrong)
+// Summation modes (issue 13, sum_modes.cpp): the float output of ReduceSum, MatMul, Gemm
+//   and Einsum summed sum-pairwise / sum-reversed / sum-blocked in float32 (honest),
+//   sum-in-type in the data's own type (float16 in float16: within the worst case, a
+//   suspicious accumulator), sum-drop without its largest term (wrong)
 // With TOUCHSTONE_FAULT_SPY=<file>, every request appends to <file> one line: the model's
 // folder, then every name found in it (recursively).
 #include <algorithm>

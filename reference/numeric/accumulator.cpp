@@ -18,34 +18,23 @@ void ExactAccumulator::clear() {
   nan_ = positive_inf_ = negative_inf_ = false;
 }
 
-void ExactAccumulator::add_special(double x) {
-  if ((++terms_ & (kFoldEvery - 1)) == 0) fold();
-  if (std::isnan(x)) nan_ = true;
-  else if (x > 0) positive_inf_ = true;
-  else negative_inf_ = true;
-}
-
-void ExactAccumulator::add_slow(double x) {
-  if (!std::isfinite(x)) return add_special(x);
+void ExactAccumulator::place_slow(double x) {
   const uint64_t bits = std::bit_cast<uint64_t>(x);
-  if (x == 0) {
-    negative_zeros_ += bits >> 63;
-    if ((++terms_ & (kFoldEvery - 1)) == 0) fold();
-    return;
-  }
-  add_piece(bits & kFractionMask, -1074 - kLowestBin, bits >> 63);  // subnormal: no implicit bit
+  if (std::isnan(x)) nan_ = true;
+  else if (std::isinf(x)) (x > 0 ? positive_inf_ : negative_inf_) = true;
+  else if (x == 0) negative_zeros_ += bits >> 63;
+  else place_pieces(bits & kFractionMask, -1074 - kLowestBin, bits >> 63, bins_.data(), low_bin_, high_bin_);  // subnormal
 }
 
-void ExactAccumulator::add_product_slow(double a, double b) {
+void ExactAccumulator::place_product_slow(double a, double b) {
   const bool negative = std::signbit(a) != std::signbit(b);
-  if (std::isnan(a) || std::isnan(b)) return add_special(NAN);
+  if (std::isnan(a) || std::isnan(b)) return place_slow(NAN);
   if (std::isinf(a) || std::isinf(b)) {
-    if (a == 0 || b == 0) return add_special(NAN);  // inf * 0
-    return add_special(negative ? -INFINITY : INFINITY);
+    if (a == 0 || b == 0) return place_slow(NAN);  // inf * 0
+    return place_slow(negative ? -INFINITY : INFINITY);
   }
   if (a == 0 || b == 0) {
     negative_zeros_ += negative;
-    if ((++terms_ & (kFoldEvery - 1)) == 0) fold();
     return;
   }
   // A subnormal factor: no implicit bit, exponent as that of the smallest normal.
@@ -59,7 +48,8 @@ void ExactAccumulator::add_product_slow(double a, double b) {
   int ea, eb;
   split(a, ma, ea);
   split(b, mb, eb);
-  add_product_pieces(static_cast<unsigned __int128>(ma) * mb, ea + eb - 2 * 1075 - kLowestBin, negative);
+  place_pieces(static_cast<unsigned __int128>(ma) * mb, ea + eb - 2 * 1075 - kLowestBin, negative, bins_.data(), low_bin_,
+               high_bin_);
 }
 
 void ExactAccumulator::fold() {
@@ -77,7 +67,7 @@ void ExactAccumulator::fold() {
       const int lo = std::max(low_bin_, 32 * k - kOffset), hi = std::min(high_bin_, 32 * k + 31 - kOffset);
       __int128 sum = 0;
       for (int w = lo; w <= hi; ++w) {
-        sum += static_cast<__int128>(bins_[w]) * (int64_t{1} << (w + kOffset - 32 * k));
+        sum += static_cast<__int128>(bins_[w]) * (int64_t{1} << (w + kOffset - 32 * k));  // one widening imul
         bins_[w] = 0;
       }
       if (sum == 0) continue;
@@ -101,27 +91,37 @@ void ExactAccumulator::propagate() {
     const int64_t d = digits_[i] + carry;
     carry = d >> 32;  // arithmetic: floor(d / 2^32)
     digits_[i] = d - (carry << 32);
-    if (carry == 0 && i >= high_) break;
+    if (i >= high_ && carry == 0) break;
+    if (i >= high_ && carry == -1) {
+      // A negative total: the digits above are zero, and carrying -1 through them would
+      // write 2^32 - 1 into each up to the top; -1 in the next digit is the same value.
+      digits_[++i] = -1;
+      carry = 0;
+      break;
+    }
   }
   if (i == kDigits - 1) digits_[i] += carry;
   high_ = std::max(high_, std::min(i, kDigits - 1));
 }
 
-// The total as sign and magnitude: digits all in [0, 2^32), the top one found.
+// The total as sign and magnitude: digits all in [0, 2^32), the top one found. Only the
+// digits touched since clear() ([low, high]) are copied (a short sum touches a few of the
+// 138); at() reads the others as the zeros they are.
 struct Normalized {
-  std::array<int64_t, ExactAccumulator::kDigits> d{};
+  std::array<int64_t, ExactAccumulator::kDigits> d;  // valid in [low, high]
   bool negative = false;
-  int top = -1;  // highest nonzero digit; -1 for zero
-  int low = 0;   // digits below are zero
+  int top = -1;   // highest nonzero digit; -1 for zero
+  int low = 0;    // digits below are zero
+  int high = -1;  // and above
 
   explicit Normalized(ExactAccumulator& acc) {
     acc.fold();
     acc.propagate();
-    d = acc.digits_;
-    int high = std::min(acc.high_, ExactAccumulator::kDigits - 1);
+    high = std::min(acc.high_, ExactAccumulator::kDigits - 1);
     low = std::max(0, std::min(acc.low_, ExactAccumulator::kDigits - 1));
     if (high < low) return;
-    if (d[ExactAccumulator::kDigits - 1] < 0) high = ExactAccumulator::kDigits - 1;
+    if (acc.digits_[ExactAccumulator::kDigits - 1] < 0) high = ExactAccumulator::kDigits - 1;
+    std::copy(acc.digits_.begin() + low, acc.digits_.begin() + high + 1, d.begin() + low);
     // Find the sign: the top nonzero digit after propagation carries it.
     int t = high;
     while (t >= low && d[t] == 0) --t;
@@ -139,19 +139,20 @@ struct Normalized {
     top = t;
   }
 
+  int64_t at(int i) const { return i >= low && i <= high ? d[i] : 0; }
   // Bit at absolute weight 2^w.
   int bit(int w) const {
     const int k = w - ExactAccumulator::kLowestBit;
     if (k < 0) return 0;
-    return static_cast<int>((d[k >> 5] >> (k & 31)) & 1);
+    return static_cast<int>((at(k >> 5) >> (k & 31)) & 1);
   }
   // Whether any bit below weight 2^w is set.
   bool any_below(int w) const {
     const int k = w - ExactAccumulator::kLowestBit;
     if (k <= 0) return false;
     const int digit = k >> 5;
-    if (d[digit] & ((int64_t{1} << (k & 31)) - 1)) return true;
-    for (int i = low; i < digit; ++i)
+    if (at(digit) & ((int64_t{1} << (k & 31)) - 1)) return true;
+    for (int i = low; i < digit && i <= high; ++i)
       if (d[i]) return true;
     return false;
   }
@@ -186,7 +187,7 @@ double ExactAccumulator::rounded_scaled(FloatFormat format, int scale) {
     sticky = true;  // the whole (nonzero) total lies below half the grid: rounds to zero
   } else if (lsb - 1 >= base) {
     unsigned __int128 window = 0;
-    for (int i = n.top; i >= base_digit; --i) window = (window << 32) | static_cast<uint64_t>(n.d[i]);
+    for (int i = n.top; i >= base_digit; --i) window = (window << 32) | static_cast<uint64_t>(n.at(i));
     const int h = lsb - 1 - base;
     q = static_cast<uint64_t>(window >> (h + 1));
     half = (window >> h) & 1;
@@ -215,7 +216,7 @@ void ExactAccumulator::exact(mpfr_ptr out) {
   mpz_init(z);
   for (int i = n.top; i >= 0; --i) {
     mpz_mul_2exp(z, z, 32);
-    mpz_add_ui(z, z, static_cast<unsigned long>(n.d[i]));
+    mpz_add_ui(z, z, static_cast<unsigned long>(n.at(i)));
   }
   const auto bits = static_cast<mpfr_prec_t>(mpz_sizeinbase(z, 2));
   mpfr_set_prec(out, std::max<mpfr_prec_t>(bits, MPFR_PREC_MIN));

@@ -30,8 +30,10 @@
 #include <bit>
 #include <cmath>
 #include <cstdint>
-#include <vector>
 #include <algorithm>
+#include <cstddef>
+#include <type_traits>
+#include <vector>
 
 #include "reference/numeric/exact.h"
 
@@ -48,25 +50,41 @@ class ExactAccumulator {
 
   // x exactly (any double; float16, bfloat16 and float values widen exactly).
   [[gnu::always_inline]] void add(double x) {
-    const uint64_t bits = std::bit_cast<uint64_t>(x);
-    const int biased = static_cast<int>((bits >> 52) & 0x7ff);
-    // Zeros, subnormals, infinities and NaN take the slow path.
-    if (static_cast<unsigned>(biased - 1) >= 0x7fe) return add_slow(x);
-    // x = significand * 2^(biased - 1075).
-    add_piece((bits & kFractionMask) | kImplicitBit, biased - 1075 - kLowestBin, bits >> 63);
+    if (!place(x, bins_.data(), low_bin_, high_bin_)) place_slow(x);
+    count_term();
   }
 
   // a*b exactly, for any doubles: the 53-bit integer significands multiply into 106 bits,
   // added as two pieces of 53 bits (to bins 53 apart, so a bin still takes at most one
   // piece per term).
   [[gnu::always_inline]] void add_product(double a, double b) {
-    const uint64_t ba = std::bit_cast<uint64_t>(a), bb = std::bit_cast<uint64_t>(b);
-    const int ea = static_cast<int>((ba >> 52) & 0x7ff), eb = static_cast<int>((bb >> 52) & 0x7ff);
-    // Zeros, subnormals, infinities and NaN take the slow path: both factors normal here.
-    if (static_cast<unsigned>(ea - 1) >= 0x7fe || static_cast<unsigned>(eb - 1) >= 0x7fe)
-      return add_product_slow(a, b);
-    const uint64_t ma = (ba & kFractionMask) | kImplicitBit, mb = (bb & kFractionMask) | kImplicitBit;
-    add_product_pieces(static_cast<unsigned __int128>(ma) * mb, ea + eb - 2 * 1075 - kLowestBin, (ba ^ bb) >> 63);
+    if (!place_product(a, b, bins_.data(), low_bin_, high_bin_)) place_product_slow(a, b);
+    count_term();
+  }
+
+  // sum_{i<n} a[i sa] * b[i sb] for values of one float type: the same terms as n calls
+  // of add_product_of. Between folds the terms go through a loop without calls, with the
+  // bin range and the bins' address in locals (in registers: a term then touches memory
+  // only for its bins); a term that needs the slow path ends that loop. MatMul's dot
+  // products and the benchmark use it.
+  template <class T>
+  void add_dot(const T* a, std::ptrdiff_t sa, const T* b, std::ptrdiff_t sb, int64_t n) {
+    while (n > 0) {
+      const int64_t chunk = std::min<int64_t>(n, kFoldEvery - (terms_ & (kFoldEvery - 1)));
+      int64_t done = place_run(a, sa, b, sb, chunk, bins_.data(), low_bin_, high_bin_);
+      a += done * sa;
+      b += done * sb;
+      if (done < chunk) {  // a term for the slow path
+        if constexpr (std::is_same_v<T, double>) place_product_slow(*a, *b);
+        else place_slow(widen(*a) * widen(*b));
+        a += sa;
+        b += sb;
+        ++done;
+      }
+      n -= done;
+      terms_ += done;
+      if ((terms_ & (kFoldEvery - 1)) == 0) fold();
+    }
   }
 
   // a*b for two values of one float type. float16, bfloat16 and float products are exact
@@ -106,24 +124,74 @@ class ExactAccumulator {
   static constexpr uint64_t kFractionMask = (uint64_t{1} << 52) - 1;
   static constexpr uint64_t kImplicitBit = uint64_t{1} << 52;
 
-  void add_special(double x);
-  void add_slow(double x);
-  [[gnu::always_inline]] void add_piece(uint64_t significand, int w, uint64_t negative) {
-    const auto v = static_cast<int64_t>(significand);
-    bins_[w] += negative ? -v : v;
-    low_bin_ = std::min(low_bin_, w);
-    high_bin_ = std::max(high_bin_, w);
-    if ((++terms_ & (kFoldEvery - 1)) == 0) fold();
+  // -v when negative is 1, v when 0, without a branch (the signs of data are rarely
+  // predictable): (v xor mask) - mask with mask all ones or zero.
+  [[gnu::always_inline]] static int64_t signed_piece(uint64_t v, uint64_t negative) {
+    const uint64_t mask = 0 - negative;
+    return static_cast<int64_t>((v ^ mask) - mask);
   }
-  void add_product_slow(double a, double b);
-  // m * 2^(w + kLowestBin), m below 2^106, as two pieces of 53 bits.
-  [[gnu::always_inline]] void add_product_pieces(unsigned __int128 m, int w, uint64_t negative) {
-    const auto low = static_cast<int64_t>(static_cast<uint64_t>(m) & ((uint64_t{1} << 53) - 1));
-    const auto high = static_cast<int64_t>(m >> 53);
-    bins_[w] += negative ? -low : low;
-    bins_[w + 53] += negative ? -high : high;
-    low_bin_ = std::min(low_bin_, w);
-    high_bin_ = std::max(high_bin_, w + 53);
+  // A normal x into `bins` (low and high: the range of bins touched); false, doing
+  // nothing, for zeros, subnormals, infinities and NaN (place_slow's).
+  [[gnu::always_inline]] static bool place(double x, int64_t* bins, int& low, int& high) {
+    const uint64_t bits = std::bit_cast<uint64_t>(x);
+    const int biased = static_cast<int>((bits >> 52) & 0x7ff);
+    if (static_cast<unsigned>(biased - 1) >= 0x7fe) return false;
+    // x = significand * 2^(biased - 1075).
+    const int w = biased - 1075 - kLowestBin;
+    bins[w] += signed_piece((bits & kFractionMask) | kImplicitBit, bits >> 63);
+    low = std::min(low, w);
+    high = std::max(high, w);
+    return true;
+  }
+  // a*b for normal a and b (false otherwise: place_product_slow's): m = ma * mb below
+  // 2^106 times 2^(w + kLowestBin), as two pieces of 53 bits.
+  // a's significand goes in shifted to the top of its word (its implicit bit at 2^63): the
+  // 128-bit product is then 2^11 ma mb, whose high word is the high piece (ma mb >> 53)
+  // and whose low word is the low piece times 2^11 - no masking or double shift.
+  [[gnu::always_inline]] static bool place_product(double a, double b, int64_t* bins, int& low, int& high) {
+    const uint64_t ba = std::bit_cast<uint64_t>(a), bb = std::bit_cast<uint64_t>(b);
+    const int64_t ea = static_cast<int64_t>((ba >> 52) & 0x7ff), eb = static_cast<int64_t>((bb >> 52) & 0x7ff);
+    if (static_cast<uint64_t>(ea - 1) >= 0x7fe || static_cast<uint64_t>(eb - 1) >= 0x7fe) return false;
+    const uint64_t ma = (ba << 11) | (uint64_t{1} << 63), mb = (bb & kFractionMask) | kImplicitBit;
+    const unsigned __int128 m = static_cast<unsigned __int128>(ma) * mb;
+    const int64_t w = ea + eb - (2 * 1075 + kLowestBin);
+    const uint64_t negative = (ba ^ bb) >> 63;
+    bins[w] += signed_piece(static_cast<uint64_t>(m) >> 11, negative);
+    bins[w + 53] += signed_piece(static_cast<uint64_t>(m >> 64), negative);
+    low = std::min(low, static_cast<int>(w));
+    high = std::max(high, static_cast<int>(w) + 53);
+    return true;
+  }
+  [[gnu::always_inline]] static void place_pieces(unsigned __int128 m, int w, uint64_t negative, int64_t* bins, int& low,
+                                                  int& high) {
+    bins[w] += signed_piece(static_cast<uint64_t>(m) & ((uint64_t{1} << 53) - 1), negative);
+    bins[w + 53] += signed_piece(static_cast<uint64_t>(m >> 53), negative);
+    low = std::min(low, w);
+    high = std::max(high, w + 53);
+  }
+  // Places terms until one needs the slow path (or n are placed); returns how many were.
+  // (GCC's SLP vectorizer would pack low and high into one vector register, putting a
+  // round trip through it on the loop's critical path; it is off here.)
+  template <class T>
+  [[gnu::optimize("no-tree-slp-vectorize")]] static int64_t place_run(const T* a, std::ptrdiff_t sa, const T* b,
+                                                                      std::ptrdiff_t sb, int64_t n, int64_t* bins,
+                                                                      int& low_out, int& high_out) {
+    int low = low_out, high = high_out;
+    int64_t i = 0;
+    for (; i < n; ++i, a += sa, b += sb) {
+      bool placed;
+      if constexpr (std::is_same_v<T, double>) placed = place_product(*a, *b, bins, low, high);
+      else placed = place(widen(*a) * widen(*b), bins, low, high);
+      if (!placed) break;
+    }
+    low_out = low;
+    high_out = high;
+    return i;
+  }
+  // The rest: zeros (their sign counted), subnormals, infinities and NaN (flags).
+  void place_slow(double x);
+  void place_product_slow(double a, double b);
+  [[gnu::always_inline]] void count_term() {
     if ((++terms_ & (kFoldEvery - 1)) == 0) fold();
   }
   // Bins into digits: the bins of each digit's 32 bit positions summed in 128 bits first.

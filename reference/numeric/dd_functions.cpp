@@ -4,6 +4,8 @@
 
 #include <cmath>
 
+#include "reference/numeric/dd_mpfr.h"
+
 // Error arguments. eps = kOpError = 2^-102 bounds the relative error of one
 // double-double operation (double_double.h); every constant below is computed once by
 // MPFR at 300 bits and rounded to a double-double (relative error <= 2^-106).
@@ -30,11 +32,6 @@ struct Tables {
     mpfr_t v, t;
     mpfr_init2(v, 300);
     mpfr_init2(t, 300);
-    auto to_dd = [&](mpfr_t x) {
-      const double hi = mpfr_get_d(x, MPFR_RNDN);
-      mpfr_sub_d(t, x, hi, MPFR_RNDN);  // exact at 300 bits
-      return DD{hi, mpfr_get_d(t, MPFR_RNDN)};
-    };
     // x split into pieces of `bits` bits each (the last one a double).
     auto split_into = [&](mpfr_t x, double* out, int count, int bits) {
       mpfr_set(v, x, MPFR_RNDN);
@@ -51,14 +48,14 @@ struct Tables {
       mpfr_set_si(x, j, MPFR_RNDN);
       mpfr_div_ui(x, x, 64, MPFR_RNDN);
       mpfr_exp2(x, x, MPFR_RNDN);
-      exp2_j[j] = to_dd(x);
+      exp2_j[j] = from_mpfr(x);
       mpfr_set_si(x, 64 + j, MPFR_RNDN);
       mpfr_div_ui(x, x, 64, MPFR_RNDN);
       mpfr_log(x, x, MPFR_RNDN);
-      log_c[j] = to_dd(x);
+      log_c[j] = from_mpfr(x);
     }
     mpfr_const_log2(x, MPFR_RNDN);
-    ln2 = to_dd(x);
+    ln2 = from_mpfr(x);
     mpfr_div_ui(x, x, 64, MPFR_RNDN);
     split_into(x, exp_c, 3, 37);
     mpfr_const_pi(x, MPFR_RNDN);
@@ -67,12 +64,12 @@ struct Tables {
     for (int n = 0; n < 2 * kCosTerms + 2; ++n) {
       mpfr_fac_ui(x, n, MPFR_RNDN);
       mpfr_ui_div(x, 1, x, MPFR_RNDN);
-      inv_factorial[n] = to_dd(x);
+      inv_factorial[n] = from_mpfr(x);
     }
     for (int n = 0; n < kAtanhTerms; ++n) {
       mpfr_set_ui(x, 1, MPFR_RNDN);
       mpfr_div_ui(x, x, 2 * n + 1, MPFR_RNDN);
-      inv_odd[n] = to_dd(x);
+      inv_odd[n] = from_mpfr(x);
     }
     mpfr_clears(v, t, x, static_cast<mpfr_ptr>(nullptr));
   }

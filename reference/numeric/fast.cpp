@@ -148,10 +148,13 @@ Approximation with_double_double(Fn fn, double x) {
       return from(dd::log1p(*e), 0x1p-83);
     }
     case Fn::kSoftsign: return softsign(x);
-    case Fn::kAsin:
-    case Fn::kAcos:
-    case Fn::kAtan:
-    case Fn::kErf: return {};  // no double-double formula yet: MPFR
+    case Fn::kAsin: return from(dd::asin(x), dd::kAsinAcosBound);
+    case Fn::kAcos: return from(dd::acos(x), dd::kAsinAcosBound);
+    case Fn::kAtan: return from(dd::atan(x), dd::kAtanBound);
+    case Fn::kErf:
+      // From 6 up, 0 < 1 - erf|x| < 2^-55 (dd_functions.h).
+      if (t >= 6) return {std::copysign(1.0, x), 0, 0x1p-55};
+      return from(dd::erf(x), dd::kErfBound);
   }
   return {};
 }

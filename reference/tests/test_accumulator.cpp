@@ -94,12 +94,33 @@ std::vector<T> random_patterns(std::mt19937_64& rng, size_t n) {
   return out;
 }
 
+// The same dot product through add_dot (as MatMul calls it): the first term alone (so
+// the batch starts off a fold boundary), the rest with both factors read at stride 2 from
+// one interleaved array.
+template <class T>
+double dotted(const std::vector<T>& a, const std::vector<T>& b) {
+  num::ExactAccumulator acc;
+  if (!a.empty()) acc.add_product_of(a[0], b[0]);
+  std::vector<T> pairs;
+  for (size_t i = 1; i < a.size(); ++i) {
+    pairs.push_back(a[i]);
+    pairs.push_back(b[i]);
+  }
+  acc.add_dot(pairs.data(), 2, pairs.data() + 1, 2, static_cast<int64_t>(a.size()) - 1);
+  return value_of(acc.template result<T>());
+}
+
 template <class T>
 void check(const std::vector<T>& a, const std::vector<T>& b, const char* what) {
   const double want = oracle_dot(a, b), got = accumulated(a, b);
   INFO(type_name<T>() << " " << what << " n=" << a.size() << (b.empty() ? " sum" : " dot") << ": got "
                       << show(got) << ", want " << show(want));
   CHECK(same_result(got, want));
+  if (!b.empty()) {
+    const double batch = dotted(a, b);
+    INFO("add_dot: " << show(batch));
+    CHECK(same_result(batch, want));
+  }
 }
 
 template <class T>

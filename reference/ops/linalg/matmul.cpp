@@ -80,8 +80,7 @@ void multiply(const Node& node, const Product& p, std::span<const T> a, int64_t 
     for (int64_t i = 0; i < p.m; ++i)
       for (int64_t j = 0; j < p.n; ++j) {
         acc.clear();
-        for (int64_t k = 0; k < p.k; ++k)
-          acc.add_product_of(a[a_base + i * p.a_row + k * p.a_col], b[b_base + k * p.b_row + j * p.b_col]);
+        acc.add_dot(a.data() + a_base + i * p.a_row, p.a_col, b.data() + b_base + j * p.b_col, p.b_row, p.k);
         const T cv = has_c ? c[c_index[i * p.n + j]] : T{};
         y[y_base + i * p.n + j] = float_element<T>(acc, s, has_c, cv);
       }
