@@ -20,7 +20,7 @@ baseline=${2:-}
 repeat=${3:-4}
 touchstone=$build/touchstone
 node_tests=${NODE_TESTS:-/usr/share/libonnx-testdata/data/node}
-ops=${BENCH_OPS:-Add,Softmax,ReduceSum,MatMul,Conv,Cast,Gather,Transpose,Exp,Where,TopK,Identity}
+ops=${BENCH_OPS:-Add,Softmax,ReduceSum,MatMul,Gemm,Cast,Gather,Transpose,Exp,Where,TopK,Identity}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
@@ -29,7 +29,7 @@ secs() { echo "$2 - $1" | bc -l; }
 ratio() { echo "$1 / $2" | bc -l; }
 
 # The implemented node tests: those the reference passes.
-"$touchstone" run -q --suite "$node_tests" --backend reference --oracle expected --report-dir "$work/probe" || true
+"$touchstone" run -q --suite "$node_tests" --backend reference --oracle expected --full-report --report-dir "$work/probe" || true
 python3 - "$work/probe/report.json" "$node_tests" "$work/suite" "$repeat" <<'PY'
 import json, os, shutil, sys
 report, src, dst, repeat = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
