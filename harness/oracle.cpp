@@ -82,29 +82,64 @@ ValueRunResult run_reference(const CaseFiles& files) {
   return model.run_named_values(feeds);
 }
 
+namespace {
+
+bool is_16_bit_float(int elem_type) {
+  return elem_type == onnx::TensorProto::FLOAT16 || elem_type == onnx::TensorProto::BFLOAT16;
+}
+
+// The reference run on the inputs' absolute values. With `widen`, float16/bfloat16 graph
+// inputs and outputs are declared double and fed as double, so that the magnitudes of
+// 16-bit data cannot overflow the 16-bit range (sum |a b| past 65504 in float16, which
+// would leave the bound infinite and the suspicious-accumulator statistic nothing to
+// scale by). Throws touchstone::Error (a model the widening does not fit, for instance).
+std::vector<std::vector<double>> magnitudes_of(const CaseFiles& files, bool widen) {
+  onnx::ModelProto proto = case_model_proto(files);
+  const Model declared = Model::from_proto(proto, files.model.parent_path(), files.model.string());
+  if (widen) {
+    auto* graph = proto.mutable_graph();
+    for (auto* values : {graph->mutable_input(), graph->mutable_output()})
+      for (auto& v : *values)
+        if (v.type().has_tensor_type() && is_16_bit_float(v.type().tensor_type().elem_type()))
+          v.mutable_type()->mutable_tensor_type()->set_elem_type(onnx::TensorProto::DOUBLE);
+  }
+  const Model model = widen ? Model::from_proto(proto, files.model.parent_path(), files.model.string()) : declared;
+  std::vector<Tensor> inputs;
+  for (size_t i = 0; i < files.inputs.size(); ++i) {
+    Tensor t = as_declared(case_input_tensor(files, i), declared.input_type(i));
+    const bool to_double = widen && (t.dtype() == DType::kFloat16 || t.dtype() == DType::kBFloat16);
+    Tensor wide(to_double ? DType::kDouble : t.dtype(), t.shape());
+    visit_dtype(t.dtype(), [&]<class T>() {
+      if constexpr (is_real_float<T>) {
+        auto data = t.data<T>();
+        for (auto& v : data) v = numeric::narrow<T>(std::fabs(numeric::widen(v)));
+        if (to_double)
+          for (size_t k = 0; k < data.size(); ++k) wide.data<double>()[k] = numeric::widen(data[k]);
+      }
+    });
+    inputs.push_back(to_double ? std::move(wide) : std::move(t));
+  }
+  std::vector<std::vector<double>> out;
+  for (const auto& t : model.run(inputs).outputs) {
+    std::vector<double> m;
+    visit_dtype(t.dtype(), [&]<class T>() {
+      if constexpr (is_real_float<T>)
+        for (const auto& v : t.data<T>()) m.push_back(std::fabs(numeric::widen(v)));  // Gemm: alpha, beta < 0
+    });
+    out.push_back(std::move(m));
+  }
+  return out;
+}
+
+}  // namespace
+
 std::vector<std::vector<double>> term_magnitudes(const CaseFiles& files) {
   try {
-    const Model model = case_model(files);
-    std::vector<Tensor> inputs;
-    for (size_t i = 0; i < files.inputs.size(); ++i) {
-      Tensor t = as_declared(case_input_tensor(files, i), model.input_type(i));
-      visit_dtype(t.dtype(), [&]<class T>() {
-        if constexpr (is_real_float<T>) {
-          for (auto& v : t.data<T>()) v = numeric::narrow<T>(std::fabs(numeric::widen(v)));
-        }
-      });
-      inputs.push_back(std::move(t));
-    }
-    std::vector<std::vector<double>> out;
-    for (const auto& t : model.run(inputs).outputs) {
-      std::vector<double> m;
-      visit_dtype(t.dtype(), [&]<class T>() {
-        if constexpr (is_real_float<T>)
-          for (const auto& v : t.data<T>()) m.push_back(std::fabs(numeric::widen(v)));  // Gemm: alpha, beta < 0
-      });
-      out.push_back(std::move(m));
-    }
-    return out;
+    return magnitudes_of(files, true);
+  } catch (const Error&) {
+  }
+  try {
+    return magnitudes_of(files, false);
   } catch (const Error&) {
     return {};
   }

@@ -32,7 +32,10 @@ OracleOutcome oracle_outputs(OracleKind kind, const CaseFiles& files);
 // The magnitudes of the terms an accumulating op adds up, per output element: the
 // reference run on the inputs' absolute values (Sum(|x_i|); for Mean, Sum(|x_i|)/n; for a
 // dot product, |A|·|B| — the quantities the standard error bounds of recursive summation
-// are stated in). Empty when the reference cannot run the case.
+// are stated in). float16 and bfloat16 data are summed in double here (the model's 16-bit
+// inputs and outputs declared double), so that a magnitude past 65504 stays finite; where
+// the model does not allow that, in their own type. Empty when the reference cannot run
+// the case.
 std::vector<std::vector<double>> term_magnitudes(const CaseFiles& files);
 
 }  // namespace touchstone::harness
