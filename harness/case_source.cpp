@@ -1,7 +1,6 @@
 #include "harness/case_source.h"
 
 #include <algorithm>
-#include <fnmatch.h>
 
 #include "cases/sha256.h"
 #include "harness/case_contents.h"
@@ -13,23 +12,6 @@ namespace touchstone::harness {
 namespace fs = std::filesystem;
 
 namespace {
-
-// Keeps the entries whose id equals a pattern or matches it as a glob.
-template <class T>
-void keep_matching(std::vector<T>& items, const std::vector<std::string>& patterns, const std::string& where,
-                   const std::string& (*id_of)(const T&)) {
-  if (patterns.empty()) return;
-  std::vector<bool> used(patterns.size(), false);
-  std::erase_if(items, [&](const T& item) {
-    bool keep = false;
-    const std::string& id = id_of(item);
-    for (size_t i = 0; i < patterns.size(); ++i)
-      if (patterns[i] == id || fnmatch(patterns[i].c_str(), id.c_str(), 0) == 0) keep = used[i] = true;
-    return !keep;
-  });
-  for (size_t i = 0; i < patterns.size(); ++i)
-    if (!used[i]) io_error("--case '" + patterns[i] + "' matches no case of " + where);
-}
 
 class SuiteSource : public CaseSource {
  public:
@@ -89,13 +71,11 @@ class ProfileSource : public CaseSource {
   }
   size_t total() const override { return plan_.entries().size(); }
   void keep(const std::vector<std::string>& patterns) override {
-    const auto& all = plan_.entries();
-    std::vector<std::pair<std::string, size_t>> items;
-    for (size_t k : kept_) items.emplace_back(all[k].id, k);
-    keep_matching<std::pair<std::string, size_t>>(items, patterns, name(),
-                                                  [](const std::pair<std::string, size_t>& p) -> const std::string& { return p.first; });
-    kept_.clear();
-    for (const auto& [id, k] : items) kept_.push_back(k);
+    std::vector<std::string> ids;
+    for (size_t k : kept_) ids.push_back(plan_.entries()[k].id);
+    std::vector<size_t> kept;
+    for (size_t i : matching_ids(ids, patterns, name())) kept.push_back(kept_[i]);
+    kept_ = std::move(kept);
     index();
   }
 

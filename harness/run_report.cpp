@@ -89,17 +89,28 @@ std::string reproduce_command(const std::vector<std::string>& source_words, cons
   return cmd + " --case " + shell_quote(literal, true) + " --report-dir \"${TMPDIR:-/tmp}/touchstone-repro\" --overwrite";
 }
 
+std::vector<size_t> matching_ids(const std::vector<std::string>& ids, const std::vector<std::string>& patterns,
+                                 const std::string& where) {
+  std::vector<size_t> kept;
+  std::vector<bool> used(patterns.size(), false);
+  for (size_t k = 0; k < ids.size(); ++k) {
+    bool keep = patterns.empty();
+    for (size_t i = 0; i < patterns.size(); ++i)
+      if (patterns[i] == ids[k] || fnmatch(patterns[i].c_str(), ids[k].c_str(), 0) == 0) keep = used[i] = true;
+    if (keep) kept.push_back(k);
+  }
+  for (size_t i = 0; i < patterns.size(); ++i)
+    if (!used[i]) io_error("--case '" + patterns[i] + "' matches no case of " + where);
+  return kept;
+}
+
 void keep_cases(Suite& suite, const std::vector<std::string>& patterns) {
   if (patterns.empty()) return;
-  std::vector<bool> used(patterns.size(), false);
-  std::erase_if(suite.cases, [&](const SuiteCase& c) {
-    bool keep = false;
-    for (size_t i = 0; i < patterns.size(); ++i)
-      if (patterns[i] == c.meta.id || fnmatch(patterns[i].c_str(), c.meta.id.c_str(), 0) == 0) keep = used[i] = true;
-    return !keep;
-  });
-  for (size_t i = 0; i < patterns.size(); ++i)
-    if (!used[i]) io_error("--case '" + patterns[i] + "' matches no case of " + suite.root.string());
+  std::vector<std::string> ids;
+  for (const auto& c : suite.cases) ids.push_back(c.meta.id);
+  std::vector<SuiteCase> kept;
+  for (size_t k : matching_ids(ids, patterns, suite.root.string())) kept.push_back(std::move(suite.cases[k]));
+  suite.cases = std::move(kept);
 }
 
 }  // namespace touchstone::harness

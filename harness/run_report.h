@@ -32,5 +32,8 @@ std::string shell_quote(const std::string& word, bool always = false);
 // `[...]`, fnmatch rules; `/` is an ordinary character). No patterns keeps all. Throws
 // kIo naming a pattern that matches no case of the suite.
 void keep_cases(Suite& suite, const std::vector<std::string>& patterns);
+// The same rule over ids: the indices of those kept, in order (`where` names the cases).
+std::vector<size_t> matching_ids(const std::vector<std::string>& ids, const std::vector<std::string>& patterns,
+                                 const std::string& where);
 
 }  // namespace touchstone::harness
