@@ -175,9 +175,11 @@ ChildProcess::ReadStatus ChildProcess::read_line(std::string& line, Clock::time_
       out_buffer_.clear();
       return ReadStatus::kEof;
     }
+    // Past the deadline, what is already in the pipe is still taken (the runner may have
+    // been busy with the oracle or the next case while the answer arrived): one look, no wait.
     const auto now = Clock::now();
-    if (now >= deadline) return ReadStatus::kTimeout;
-    const auto wait = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - now).count() + 1;
+    const bool late = now >= deadline;
+    const auto wait = late ? 0 : std::chrono::duration_cast<std::chrono::milliseconds>(deadline - now).count() + 1;
     pollfd fds[2] = {{out_, POLLIN, 0}, {err_, POLLIN, 0}};
     const int nfds = err_ >= 0 ? 2 : 1;
     const int r = poll(fds, nfds, static_cast<int>(std::min<long long>(wait, 1000)));
@@ -190,6 +192,7 @@ ChildProcess::ReadStatus ChildProcess::read_line(std::string& line, Clock::time_
       else if (n == 0) out_eof_ = true;
       else if (errno != EAGAIN && errno != EINTR) out_eof_ = true;
     }
+    if (late && !fds[0].revents) return ReadStatus::kTimeout;
   }
 }
 

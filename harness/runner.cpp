@@ -235,13 +235,46 @@ reports::Report run_cases(const CaseSource& source, const RunOptions& o) {
                   "Every verdict so far is kept in " + (o.report_dir / "journal.jsonl").string() +
                       "; finish the run with:\n  " + resume_command(o));
   const std::vector<std::string> source_words = source.command_words();
+  // A case claimed, read (or generated) and, for an isolated backend, its first data set
+  // staged: the next case is prepared while the backend runs the current one, so between
+  // a backend's answer and its next request the runner only judges and journals.
+  struct Prepared {
+    SourceCase c;
+    std::optional<CaseFiles> staged;  // set 0's private copy, for an isolated backend
+    int slot = 0;                     // which of the worker's two stage and output folders
+    double ms = 0;                    // the time preparing it took
+    std::exception_ptr error;         // raised when its turn comes, after the case before is journaled
+  };
   const auto work_loop = [&](int w) {
     Backend& backend = *backends[w];
     const fs::path worker_dir = fs::absolute(scratch / ("w" + std::to_string(w)));
-    const fs::path out_dir = worker_dir / "out";
-    for (size_t i; (i = next.fetch_add(1)) < todo.size();) {
+    const auto case_dir = [&](int slot) { return worker_dir / ("case" + std::to_string(slot)); };
+    const auto out_dir = [&](int slot) { return worker_dir / ("out" + std::to_string(slot)); };
+    const auto prepare = [&](int slot) -> std::optional<Prepared> {
+      const size_t i = next.fetch_add(1);
+      if (i >= todo.size()) return std::nullopt;
       const auto start = std::chrono::steady_clock::now();
-      const SourceCase c = source.load(todo[i]);  // the case's files, read (or generated) once
+      Prepared p;
+      p.slot = slot;
+      try {
+        p.c = source.load(todo[i]);  // the case's files, read (or generated) once
+        // A process backend gets a private copy of the model and inputs, nothing else.
+        if (backend.isolated() && p.c.problem.empty() && !p.c.sets.empty()) p.staged = stage_case(p.c.sets[0], case_dir(slot));
+        std::error_code ec;
+        fs::remove_all(out_dir(slot), ec);  // the outputs of the case two before, collected long ago
+      } catch (...) {
+        p.error = std::current_exception();
+      }
+      p.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+      return p;
+    };
+    std::optional<Prepared> upcoming = prepare(0);
+    while (upcoming) {
+      Prepared current = std::move(*upcoming);
+      upcoming.reset();
+      if (current.error) std::rethrow_exception(current.error);
+      const auto start = std::chrono::steady_clock::now();
+      const SourceCase& c = current.c;
       ComparePolicy policy;
       policy.tolerance = c.meta.tolerance;
       policy.flush_subnormals = o.flush_subnormals;
@@ -256,10 +289,12 @@ reports::Report run_cases(const CaseSource& source, const RunOptions& o) {
         results.push_back(std::move(r));
         oracles.emplace_back();
       } else {
-        for (const CaseFiles& files : c.sets) {
-          // A process backend gets a private copy of the model and inputs, nothing else.
-          const CaseFiles given = backend.isolated() ? stage_case(files, worker_dir / "case") : files;
-          backend.submit(c.meta.id, given, out_dir, o.timeout_s);
+        for (size_t k = 0; k < c.sets.size(); ++k) {
+          const CaseFiles& files = c.sets[k];
+          const CaseFiles given = k == 0 && current.staged ? *current.staged
+                                  : backend.isolated()     ? stage_case(files, case_dir(current.slot))
+                                                           : files;
+          backend.submit(c.meta.id, given, out_dir(current.slot), o.timeout_s);
           OracleOutcome oracle;
           if (c.meta.valid) {  // while the backend works
             if (o.oracle == OracleKind::kReference && c.expected_from_reference) {
@@ -279,6 +314,7 @@ reports::Report run_cases(const CaseSource& source, const RunOptions& o) {
               if (oracle.allowed.empty()) oracle.magnitudes = term_magnitudes(files);
             }
           }
+          if (k + 1 == c.sets.size()) upcoming = prepare(1 - current.slot);  // still while the backend works
           SetResult r;
           r.outcome = backend.collect();
           r.verdict = decide(c.meta, r.outcome, oracle, policy);
@@ -287,6 +323,7 @@ reports::Report run_cases(const CaseSource& source, const RunOptions& o) {
           oracles.push_back(std::move(oracle));
         }
       }
+      if (!upcoming) upcoming = prepare(1 - current.slot);  // a bad case, or one without data sets
       // The case's verdict is its worst data set's (the first of equals).
       size_t worst = 0;
       for (size_t k = 1; k < results.size(); ++k)
@@ -303,7 +340,7 @@ reports::Report run_cases(const CaseSource& source, const RunOptions& o) {
       std::string reproduce;
       if (is_failure(v.verdict) && o.repro_folders && worst < c.sets.size())  // a folder that reproduces it alone
         reproduce = write_repro(o.report_dir, c.meta, c.sets[worst], oracles[worst], outcome, v, o);
-      const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+      const double ms = current.ms + std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
       reports::CaseResult r = case_result(c.meta, outcome, v, ms);
       r.reproduce = reproduce.empty() ? reproduce_command(source_words, o, c.meta.id) : reproduce;
       const std::string case_digest = c.problem.empty() ? c.digest : "problem:" + c.problem;

@@ -11,7 +11,10 @@
 #include <climits>
 #include <cstdlib>
 #include <cstring>
+#include <fcntl.h>
 #include <fstream>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <limits>
 #include <optional>
 
@@ -321,19 +324,31 @@ Tensor tensor_from_external(const onnx::TensorProto& proto, DType dtype, const S
 
 // ---- Files ----
 
+// One open, one fstat, the reads, one close: a runner reads every case's files through
+// here, so it avoids std::ifstream's buffers and the separate stats (a FIFO or device is
+// refused after the fstat; O_NONBLOCK keeps the open of a FIFO from waiting for a writer).
 std::string read_file_bytes(const fs::path& path) {
-  std::error_code ec;
-  const auto status = fs::status(path, ec);
-  if (!fs::exists(status)) io_error(path.string() + ": no such file");
-  if (!fs::is_regular_file(status)) io_error(path.string() + ": not a regular file");
-  const uint64_t size = fs::file_size(path, ec);
-  if (ec) io_error(path.string() + ": " + ec.message());
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+  if (fd < 0) {
+    if (errno == ENOENT || errno == ENOTDIR) io_error(path.string() + ": no such file");
+    io_error(path.string() + ": cannot open (" + std::strerror(errno) + ")");
+  }
+  struct Closer {
+    int fd;
+    ~Closer() { ::close(fd); }
+  } closer{fd};
+  struct stat st {};
+  if (::fstat(fd, &st) != 0) io_error(path.string() + ": " + std::strerror(errno));
+  if (!S_ISREG(st.st_mode)) io_error(path.string() + ": not a regular file");
+  const uint64_t size = static_cast<uint64_t>(st.st_size);
   if (size > kMaxMessageBytes) malformed(path.string() + ": over 2 GiB, too large for a protobuf message");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) io_error(path.string() + ": cannot open (" + std::strerror(errno) + ")");
   std::string bytes(size, '\0');
-  in.read(bytes.data(), static_cast<std::streamsize>(size));
-  if (static_cast<uint64_t>(in.gcount()) != size) io_error(path.string() + ": read failed");
+  for (size_t done = 0; done < size;) {
+    const ssize_t n = ::read(fd, bytes.data() + done, size - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) io_error(path.string() + ": read failed" + (n < 0 ? std::string(" (") + std::strerror(errno) + ")" : ""));
+    done += static_cast<size_t>(n);
+  }
   return bytes;
 }
 
@@ -351,11 +366,19 @@ std::string serialize(const google::protobuf::MessageLite& message, const std::s
 }
 
 void write_file_bytes(const fs::path& path, const std::string& bytes) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  if (!out) io_error(path.string() + ": cannot open for writing (" + std::strerror(errno) + ")");
-  out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-  out.close();
-  if (!out) io_error(path.string() + ": write failed");
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+  if (fd < 0) io_error(path.string() + ": cannot open for writing (" + std::strerror(errno) + ")");
+  for (size_t done = 0; done < bytes.size();) {
+    const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      const std::string why = n < 0 ? std::strerror(errno) : "nothing written";
+      ::close(fd);
+      io_error(path.string() + ": write failed (" + why + ")");
+    }
+    done += static_cast<size_t>(n);
+  }
+  if (::close(fd) != 0) io_error(path.string() + ": write failed (" + std::strerror(errno) + ")");
 }
 
 onnx::TensorProto parse_tensor(const std::string& bytes, const std::string& where) {

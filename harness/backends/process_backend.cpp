@@ -145,7 +145,8 @@ class ProcessBackend : public Backend {
     if (!response.contains("outputs") || !response["outputs"].is_array())
       return unreadable("response has no outputs array: " + shorten(line));
     const auto& outputs = response["outputs"];
-    onnx::ModelProto declared;
+    onnx::ModelProto read_model;  // when the case's contents hold no parsed model
+    const onnx::ModelProto* declared = nullptr;
     for (size_t i = 0; i < outputs.size(); ++i) {
       // The runner names the output files; it reads those and nothing else.
       const fs::path named = output_dir_ / ("output_" + std::to_string(i) + ".pb");
@@ -157,8 +158,11 @@ class ProcessBackend : public Backend {
         return unreadable("output " + std::to_string(i) + " (" + named.string() + ") is not a regular file");
       try {
         // Read as the model declares output i: a TensorProto, SequenceProto or OptionalProto.
-        if (i == 0) declared = case_model_proto(case_);
-        o.outputs.push_back(read_output_file(declared, i, named));
+        if (!declared) {
+          if (case_.contents) declared = &case_.contents->parsed_model(case_.model.string());
+          else declared = &(read_model = case_model_proto(case_));
+        }
+        o.outputs.push_back(read_output_file(*declared, i, named));
       } catch (const Error& e) {
         return unreadable("output " + std::to_string(i) + " unreadable: " + e.what());
       } catch (const std::bad_alloc&) {

@@ -4,7 +4,9 @@
 
 #include <fstream>
 #include <map>
+#include <thread>
 
+#include "harness/process.h"
 #include "harness/runner.h"
 #include "harness/tests/fixture.h"
 
@@ -242,4 +244,19 @@ TEST_CASE("a backend that cannot start is a setup error", "[runner]") {
   o.backend.name = "nonsense";
   CHECK_THROWS_WITH(run_suite(suite, o), Catch::Contains("unknown backend"));
   fs::remove_all(root);
+}
+
+// The runner prepares the next case (and computes the oracle) between handing a case to a
+// process backend and collecting its answer, so it may come back after the deadline: an
+// answer already waiting must still count, and only silence is a timeout.
+TEST_CASE("an answer already in the pipe is taken when the reader comes back after the deadline", "[runner][process]") {
+  ChildProcess child;
+  child.start({"/bin/sh", "-c", "echo answer; sleep 5"});
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  const auto past = ChildProcess::Clock::now() - std::chrono::seconds(1);
+  std::string line;
+  CHECK(child.read_line(line, past) == ChildProcess::ReadStatus::kLine);
+  CHECK(line == "answer");
+  CHECK(child.read_line(line, past) == ChildProcess::ReadStatus::kTimeout);  // nothing more was said
+  child.kill();
 }

@@ -102,9 +102,11 @@ std::string build_changelog_html() {
   const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
   const fs::path cached = exe.parent_path() / "changelog.html";
   if (!ec && fs::is_regular_file(cached, ec) && fs::last_write_time(cached, ec) >= fs::last_write_time(exe, ec) && !ec) {
-    std::ifstream in(cached, std::ios::binary);
-    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    if (in && text.find("</html>") != std::string::npos) return text;
+    try {
+      std::string text = read_file_bytes(cached);  // one read, not a character at a time
+      if (text.find("</html>") != std::string::npos) return text;
+    } catch (const Error&) {
+    }
   }
   return changelog_html();
 }
