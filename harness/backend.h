@@ -41,6 +41,8 @@ class Backend {
   virtual ~Backend() = default;
   // Starts the backend if it needs starting (a process says hello); throws kIo on failure.
   virtual BackendInfo info() = 0;
+  // `output_dir` is an empty folder (the runner empties it off the critical path), so a
+  // file found there after the answer was written for this case.
   virtual void submit(const std::string& id, const CaseFiles& files, const std::filesystem::path& output_dir,
                       double timeout_s) = 0;
   virtual BackendOutcome collect() = 0;

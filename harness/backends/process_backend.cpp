@@ -58,8 +58,6 @@ class ProcessBackend : public Backend {
     child_.forget_stderr();  // a crash message carries this case's stderr only
     output_dir_ = output_dir;
     case_ = files;
-    std::error_code ec;
-    fs::remove_all(output_dir, ec);
     json request = {{"id", id}, {"model", fs::absolute(files.model).string()}, {"output_dir", output_dir.string()}};
     json inputs = json::array();
     for (const auto& p : files.inputs) inputs.push_back(fs::absolute(p).string());

@@ -8,20 +8,21 @@
 //   node bare_loop.js <suite-dir> [--verbose]
 // --verbose prints one line per failed case (status and ORT's message) on stderr.
 
-const fs = require('fs');
 const path = require('path');
-const { currentRuntime, sessionOptionsFromEnv, feedTensor, checkExpressible, ortVersion, optionsSummary } = require('./lib/ort_session');
-const { readTensorFile } = require('./lib/tensor_proto');
+const { createSession, sessionOptionsFromEnv, feedTensor, checkExpressible, ortVersion, optionsSummary } = require('./lib/ort_session');
+const { readTensorFile, readRegularFile } = require('./lib/tensor_proto');
 const { modelInfo } = require('./lib/model_info');
 const { listCases, dataFiles } = require('./lib/suite');
 const { classifyLoadError, classifyRunError } = require('./lib/classify');
 
 async function runCase(caseDir, options) {
   const modelPath = path.join(caseDir, 'model.onnx');
-  const info = modelInfo(fs.readFileSync(modelPath));
+  const modelBytes = readRegularFile(modelPath);
+  const info = modelInfo(modelBytes);
   let session;
   try {
-    session = await currentRuntime().ort.InferenceSession.create(modelPath, options);
+    // As the adapter loads it: from the bytes read, by path when there is external data.
+    session = await createSession(modelPath, modelBytes, [], options, info.externalLocations.length === 0);
   } catch (e) {
     return classifyLoadError(e);
   }

@@ -6,11 +6,12 @@
 const fs = require('fs');
 const path = require('path');
 const { createSession, feedTensor, outputTensor, checkExpressible } = require('./ort_session');
-const { readTensorFile, writeTensorFile, confinedExternalPath, maxTensorBytes } = require('./tensor_proto');
+const { readTensorFile, readRegularFile, NotRegularFile, writeTensorFile, confinedExternalPath, maxTensorBytes } = require('./tensor_proto');
 const { modelInfo } = require('./model_info');
 const { classifyLoadError, classifyRunError } = require('./classify');
 
 class BadRequest extends Error {}
+class ModelTooLarge extends Error {}
 
 function checkRequest(req) {
   const isStringArray = (v) => Array.isArray(v) && v.every((s) => typeof s === 'string');
@@ -59,7 +60,6 @@ async function runLoaded(session, req, info, modelPath) {
   const timeMs = elapsedMs(start);
 
   const outDir = path.resolve(req.output_dir);
-  fs.mkdirSync(outDir, { recursive: true });
   const outputs = session.outputNames.map((name, i) => {
     const file = path.join(outDir, `output_${i}.pb`);
     writeTensorFile(file, outputTensor(name, results[name]));
@@ -81,12 +81,16 @@ async function handleRequest(req, options) {
   try {
     checkRequest(req);
     const modelPath = path.resolve(req.model);
-    const stat = fs.statSync(modelPath);
-    if (!stat.isFile()) return { id, status: 'rejected', message: `${modelPath}: the model is not a regular file` };
-    if (stat.size > maxTensorBytes()) {
-      return { id, status: 'rejected', message: `${modelPath}: ${stat.size} bytes, over the size limit of ${maxTensorBytes()} bytes (TOUCHSTONE_MAX_TENSOR_BYTES)` };
+    let modelBytes;
+    try {
+      modelBytes = readRegularFile(modelPath, (size) => {
+        if (size > maxTensorBytes()) throw new ModelTooLarge(`${modelPath}: ${size} bytes, over the size limit of ${maxTensorBytes()} bytes (TOUCHSTONE_MAX_TENSOR_BYTES)`);
+      });
+    } catch (e) {
+      if (e instanceof NotRegularFile) return { id, status: 'rejected', message: `${modelPath}: the model is not a regular file` };
+      if (e instanceof ModelTooLarge) return { id, status: 'rejected', message: e.message };
+      throw e;
     }
-    const modelBytes = fs.readFileSync(modelPath);
     // A model this reader cannot parse is left for ORT to judge first.
     let info = null;
     let infoError = null;
@@ -120,7 +124,11 @@ async function handleRequest(req, options) {
 
     const loadStart = process.hrtime.bigint();
     try {
-      session = await createSession(modelPath, modelBytes, externalFiles, options);
+      // A model without external data is handed over as the bytes already read (ORT need
+      // not open the file again); one with external data by its path, which ORT resolves
+      // the locations against.
+      const fromBytes = info !== null && info.externalLocations.length === 0;
+      session = await createSession(modelPath, modelBytes, externalFiles, options, fromBytes);
     } catch (e) {
       return { id, ...classifyLoadError(e) };
     }

@@ -126,10 +126,11 @@ function ortVersion() {
 }
 
 // A session for the model file. onnxruntime-node reads the file itself (and its external
-// data, beside it); the WebAssembly build gets the bytes and each external data file by name.
-async function createSession(modelPath, modelBytes, externalFiles, options) {
+// data, beside it), or with `fromBytes` takes the bytes already read; the WebAssembly build
+// gets the bytes and each external data file by name.
+async function createSession(modelPath, modelBytes, externalFiles, options, fromBytes = false) {
   const rt = currentRuntime();
-  if (!rt.wasm) return rt.ort.InferenceSession.create(modelPath, options);
+  if (!rt.wasm) return rt.ort.InferenceSession.create(fromBytes ? modelBytes : modelPath, options);
   const externalData = externalFiles.map(({ location, file }) => ({ path: location, data: fs.readFileSync(file) }));
   return rt.ort.InferenceSession.create(modelBytes, externalData.length ? { ...options, externalData } : options);
 }

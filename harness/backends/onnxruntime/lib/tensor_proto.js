@@ -170,11 +170,32 @@ function decodeTensor(buf, baseDir = '.') {
   return { name: t.name, dtype, dims: t.dims, data };
 }
 
+// The bytes of a regular file through one descriptor (open, fstat, read, close): each
+// system call counts at thousands of cases. O_NONBLOCK keeps opening a FIFO from waiting
+// for a writer; fstat then refuses it. `limit(size)` may throw before anything is read.
+function readRegularFile(file, limit = (size) => checkSize(size, file)) {
+  const fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
+  try {
+    const stat = fs.fstatSync(fd);
+    if (!stat.isFile()) throw new NotRegularFile(`${file}: not a regular file`);
+    limit(stat.size);
+    const out = Buffer.allocUnsafe(stat.size);
+    let done = 0;
+    while (done < stat.size) {
+      const n = fs.readSync(fd, out, done, stat.size - done, done);
+      if (n === 0) break;
+      done += n;
+    }
+    return done === stat.size ? out : out.subarray(0, done);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+class NotRegularFile extends Error {}
+
 function readTensorFile(file) {
-  const stat = fs.statSync(file);
-  if (!stat.isFile()) throw new Error(`${file}: not a regular file`);
-  checkSize(stat.size, file);
-  return decodeTensor(fs.readFileSync(file), path.dirname(file));
+  return decodeTensor(readRegularFile(file), path.dirname(file));
 }
 
 // Encodes {name, dtype, dims, data}: numbers go to raw_data, strings to
@@ -198,10 +219,18 @@ function encodeTensor({ name, dtype, dims, data }) {
   return w.finish();
 }
 
+// Writes the file, creating its folder only when it is missing (the runner usually has).
 function writeTensorFile(file, tensor) {
-  fs.writeFileSync(file, encodeTensor(tensor));
+  const bytes = encodeTensor(tensor);
+  try {
+    fs.writeFileSync(file, bytes);
+  } catch (e) {
+    if (e.code !== 'ENOENT') throw e;
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, bytes);
+  }
 }
 
 module.exports = {
-  decodeTensor, readTensorFile, encodeTensor, writeTensorFile, elementCount, confinedExternalPath, maxTensorBytes, LimitError,
+  decodeTensor, readTensorFile, readRegularFile, NotRegularFile, encodeTensor, writeTensorFile, elementCount, confinedExternalPath, maxTensorBytes, LimitError,
 };
