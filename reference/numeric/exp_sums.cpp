@@ -4,6 +4,7 @@
 #include <cmath>
 #include <vector>
 
+#include "reference/numeric/fast_exp_row.h"
 #include "reference/numeric/functions.h"
 
 namespace touchstone::numeric {
@@ -23,11 +24,13 @@ struct Row {
   bool nan = false, positive_inf = false;
   std::vector<double> finite;  // the finite values
   double max = -INFINITY;      // the largest finite value
+  size_t max_index = 0;        // one index of it in `finite`
   explicit Row(std::span<const double> x) {
     for (double v : x) {
       if (std::isnan(v)) nan = true;
       else if (v == INFINITY) positive_inf = true;
       else if (v != -INFINITY) {
+        if (finite.empty() || v > max) max_index = finite.size();
         finite.push_back(v);
         max = std::max(max, v);
       }
@@ -35,16 +38,20 @@ struct Row {
   }
 };
 
-// sum exp(v - max) over the finite values at precision p, each term's relative error at
-// most 2^(1-p) (exp rounded, v - max rounded at p + 16 bits; terms with v - max below
-// -2^9 weigh under e^-512 of the sum, whose own term exp(0) = 1) and the sum's at most
-// 2^(2-p) in all.
-void sum_of_exps(const Row& row, mpfr_ptr sum) {
+// T = sum exp(v - max) over the finite values but the largest (at max_index), at
+// precision p: each term's relative error at most 2^(1-p) (exp rounded, v - max rounded
+// at p + 16 bits), the sum's at most 2^(2-p) (positive terms). The sum of all is 1 + T,
+// and log(1 + T) is taken as log1p(T): relative error at most 2^(3-p) (log1p passes its
+// argument's relative error at most as is, and rounds once), so a row with one dominant
+// value gets its tiny log-sum right (1 + T would round to 1 for T below 2^-p, making
+// log_softmax of that value 0 instead of about -T).
+void others_of_exps(const Row& row, mpfr_ptr sum) {
   const mpfr_prec_t p = mpfr_get_prec(sum);
   std::vector<__mpfr_struct> terms(row.finite.size());
   std::vector<mpfr_ptr> pointers;
   MpfrValue d(p + 16);
   for (size_t i = 0; i < row.finite.size(); ++i) {
+    if (i == row.max_index) continue;
     mpfr_init2(&terms[i], p);
     mpfr_set_d(d, row.finite[i], MPFR_RNDN);
     mpfr_sub_d(d, d, row.max, MPFR_RNDN);
@@ -52,7 +59,8 @@ void sum_of_exps(const Row& row, mpfr_ptr sum) {
     pointers.push_back(&terms[i]);
   }
   mpfr_sum(sum, pointers.data(), pointers.size(), MPFR_RNDN);
-  for (auto& t : terms) mpfr_clear(&t);
+  for (size_t i = 0; i < row.finite.size(); ++i)
+    if (i != row.max_index) mpfr_clear(&terms[i]);
 }
 
 }  // namespace
@@ -85,22 +93,31 @@ double log_sum_exp(std::span<const double> x, FloatFormat format) {
   if (row.positive_inf) return INFINITY;
   if (row.finite.empty()) return -INFINITY;
   if (row.finite.size() == 1) return row.finite[0];  // log(exp(v)) = v exactly
+  if (fast_path_enabled()) {
+    if (auto r = decide(FastExpRow(x, format.precision).log_sum_exp(), format)) return *r;
+    count_fallback();
+  }
   return correctly_rounded(
       [&](mpfr_ptr out) {
-        // |sum - S| <= 2^(2-p) S, so log(sum) is off by at most 2^(3-p) plus its rounding
-        // 2^-p |L|; adding max rounds once more (2^-p |r|).
+        // log1p(T) is off by at most 2^(3-p) |L| (others_of_exps); adding max rounds once
+        // more (2^-p |r|).
         const mpfr_prec_t p = mpfr_get_prec(out);
         MpfrValue sum(p), log_sum(p);
-        sum_of_exps(row, sum);
-        mpfr_log(log_sum, sum, MPFR_RNDN);
+        others_of_exps(row, sum);
+        mpfr_log1p(log_sum, sum, MPFR_RNDN);
         mpfr_add_d(out, log_sum, row.max, MPFR_RNDN);
         const double l = mpfr_get_d(log_sum, MPFR_RNDN), r = mpfr_get_d(out, MPFR_RNDN);
-        return slack_for(8 + std::fabs(l) + 2 * std::fabs(r), r);
+        return slack_for(8 * std::fabs(l) + 2 * std::fabs(r), r);
       },
       format);
 }
 
 void softmax(std::span<const double> x, bool log, FloatFormat format, std::span<double> out) {
+  if (!fast_path_enabled()) return softmax(x, log, format, out, FastExpRow());
+  softmax(x, log, format, out, FastExpRow(x, format.precision));
+}
+
+void softmax(std::span<const double> x, bool log, FloatFormat format, std::span<double> out, const FastExpRow& fast) {
   const Row row(x);
   if (row.nan || row.positive_inf || row.finite.empty()) {
     std::fill(out.begin(), out.end(), NAN);
@@ -108,22 +125,34 @@ void softmax(std::span<const double> x, bool log, FloatFormat format, std::span<
   }
   const bool all_equal = std::all_of(row.finite.begin(), row.finite.end(), [&](double v) { return v == row.max; });
   const auto k = static_cast<unsigned long>(row.finite.size());
-  // The sum of exponentials, recomputed only when the working precision changes.
+  // The sum of exponentials 1 + T and its log log1p(T), recomputed only when the working
+  // precision changes: within 2^(2-p) and 2^(3-p) relative (others_of_exps).
   mpfr_prec_t cached_precision = 0;
   MpfrValue sum(2), log_sum(2);
   auto sum_at = [&](mpfr_prec_t p) {
     if (p == cached_precision) return;
     mpfr_set_prec(sum, p);
     mpfr_set_prec(log_sum, p);
-    sum_of_exps(row, sum);
-    mpfr_log(log_sum, sum, MPFR_RNDN);
+    others_of_exps(row, sum);
+    mpfr_log1p(log_sum, sum, MPFR_RNDN);
+    mpfr_add_ui(sum, sum, 1, MPFR_RNDN);
     cached_precision = p;
   };
   for (size_t i = 0; i < x.size(); ++i) {
     const double v = x[i];
     if (v == -INFINITY) {
       out[i] = log ? -INFINITY : 0.0;
-    } else if (all_equal) {
+      continue;
+    }
+    if (fast_path_enabled()) {
+      const auto r = log ? decide(fast.log_softmax(v), format) : fast.softmax(v, format);
+      if (r) {
+        out[i] = *r;
+        continue;
+      }
+      count_fallback();
+    }
+    if (all_equal) {
       // Every finite value is the same: 1/k, or -log k (k = 1: exactly 0).
       out[i] = correctly_rounded(
           [&](mpfr_ptr y) {
@@ -143,17 +172,18 @@ void softmax(std::span<const double> x, bool log, FloatFormat format, std::span<
             mpfr_set_d(d, v, MPFR_RNDN);
             mpfr_sub_d(d, d, row.max, MPFR_RNDN);
             if (!log) {
-              // exp(d) within 2^(1-p), the sum within 2^(2-p), the quotient's rounding 2^-p.
+              // exp(d) within 2^(1-p), the sum 1 + T within 2^(2-p) plus the rounding of
+              // the addition (2^-p), the quotient's rounding 2^-p: under 2^(4-p) in all.
               MpfrValue e(p);
               mpfr_exp(e, d, MPFR_RNDN);
               mpfr_div(y, e, sum, MPFR_RNDN);
               return 4;
             }
-            // d - log(sum): d off by 2^-(p+16)|d|, log(sum) by 2^(3-p) + 2^-p |L|, and the
+            // d - log(sum): d off by 2^-(p+16)|d|, log(sum) by 2^(3-p) |L|, and the
             // difference rounds once (2^-p |y|).
             mpfr_sub(y, d, log_sum, MPFR_RNDN);
             const double l = mpfr_get_d(log_sum, MPFR_RNDN), r = mpfr_get_d(y, MPFR_RNDN);
-            return slack_for(8 + std::fabs(l) + std::fabs(v - row.max) + std::fabs(r), r);
+            return slack_for(8 * std::fabs(l) + std::fabs(v - row.max) + std::fabs(r), r);
           },
           format);
     }

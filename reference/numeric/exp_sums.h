@@ -10,6 +10,7 @@
 
 #include "reference/numeric/accumulator.h"
 #include "reference/numeric/exact.h"
+#include "reference/numeric/fast_exp_row.h"
 
 namespace touchstone::numeric {
 
@@ -25,7 +26,10 @@ double log_sum_exp(std::span<const double> x, FloatFormat format);
 // exp(x_i) / sum_j exp(x_j) (or its log) for every i of the row, into out. A NaN or +inf
 // in the row, or a row of only -inf, gives NaN throughout (the definition's inf/inf or
 // 0/0; callers mark it).
+// Each value is tried first on the fast path (fast_exp_row.h), with `fast` when given (a
+// FastExpRow of this row for format's precision; an unavailable one skips the fast path).
 void softmax(std::span<const double> x, bool log, FloatFormat format, std::span<double> out);
+void softmax(std::span<const double> x, bool log, FloatFormat format, std::span<double> out, const FastExpRow& fast);
 
 // The product of the row (1 for an empty row); NaN for NaN or inf*0; signs multiply.
 double product(std::span<const double> x, FloatFormat format);

@@ -15,6 +15,11 @@
 // mean's quotient of two exact sums correctly rounded. SCE's losses are transcendental:
 // each -LogSoftmax is evaluated in MPFR with a bound on its error and the sum (or the
 // quotient) is rounded once by Ziv's strategy (numeric/functions.h).
+// Both try a fast path first (numeric/fast.h): SCE's losses from each row's FastExpRow
+// (double with libm, or double-double for float64) summed in double-double with a bound
+// on every rounding, NLL's mean as a quotient of the two sums rounded to double; where
+// the bound cannot decide the rounding, the MPFR path above does, so the results are
+// those of MPFR alone (the tests compare both, reference/tests/reduce/test_loss_fast_path.cpp).
 // What ONNX leaves open (implementation-defined): a mean whose applied weights sum to
 // zero (every target ignored: 0/0 = NaN, as the formula gives); scores holding NaN or
 // +inf, or a row of only -inf (that row's log-probabilities and loss are NaN), or -inf at
@@ -22,10 +27,12 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <optional>
 #include <vector>
 
 #include "reference/numeric/accumulator.h"
 #include "reference/numeric/exp_sums.h"
+#include "reference/numeric/fast_exp_row.h"
 #include "reference/numeric/functions.h"
 #include "reference/ops/elementwise.h"
 #include "reference/ops/ops.h"
@@ -100,6 +107,50 @@ double quotient(mpfr_ptr s, mpfr_ptr w, numeric::FloatFormat format) {
       [&](mpfr_ptr out) { return mpfr_div(out, s, w, MPFR_RNDN) == 0 ? numeric::kExactResult : 1; }, format);
 }
 
+// The fast path of S / W for targets of at most 24 bits: S and W each rounded once to
+// double (relative error 2^-53 each, in double's normal range), their quotient in
+// double-double (eps): (1 + 2^-53) / (1 - 2^-53) - 1 < 2^-52 (1 + 2^-52), plus eps.
+// float64 targets need more than 2^-52: they go to MPFR, without counting a fallback.
+std::optional<double> fast_quotient(numeric::ExactAccumulator& s, numeric::ExactAccumulator& w,
+                                    numeric::FloatFormat format) {
+  if (format.precision > 24 || !numeric::fast_path_enabled()) return std::nullopt;
+  const double sd = s.rounded(numeric::float_format<double>()), wd = w.rounded(numeric::float_format<double>());
+  auto in_range = [](double v) { return std::fabs(v) >= 0x1p-900 && std::fabs(v) <= 0x1p900; };
+  std::optional<double> r;
+  if (in_range(sd) && in_range(wd))
+    r = numeric::decide(numeric::with_relative_error(numeric::dd::div({sd, 0}, {wd, 0}), 0x1p-52 + 0x1p-100), format);
+  if (!r) numeric::count_fallback();
+  return r;
+}
+
+// The fast path of SCE's finite losses (fast_exp_row.h): each sample's -LogSoftmax * w
+// as an Approximation, summed in double-double. Each addition errs by eps relative to its
+// result (at most 2 eps |acc.hi| absolute); the terms' bounds add up; the bound's own
+// roundings (n positive additions in double, n < 2^30) are covered by 1 + 2^-20.
+numeric::Approximation approximate_sum(const std::vector<numeric::Approximation>& terms) {
+  if (terms.size() >= (size_t{1} << 30)) return {};
+  numeric::dd::DD acc{0, 0};
+  double error = 0;
+  for (const auto& t : terms) {
+    if (!t.available()) return {};
+    acc = numeric::dd::add(acc, numeric::dd::DD{t.hi, t.lo});
+    error += t.error + 2 * numeric::dd::kOpError * std::fabs(acc.hi);
+  }
+  return {acc.hi, acc.lo, error * (1 + 0x1p-20)};
+}
+
+// sum / W for W the exact sum of the applied weights: W rounded once to double (2^-53
+// relative, in double's normal range) moves the quotient by at most 2^-52 |q|, the
+// sum's error is divided by |W| >= |W~| (1 - 2^-53), the division errs by eps.
+numeric::Approximation approximate_mean(const numeric::Approximation& sum, numeric::ExactAccumulator& weights) {
+  if (!sum.available()) return {};
+  const double w = weights.rounded(numeric::float_format<double>());
+  if (!(std::fabs(w) >= 0x1p-900 && std::fabs(w) <= 0x1p900 && std::fabs(sum.hi) <= 0x1p900)) return {};
+  const numeric::dd::DD q = numeric::dd::div({sum.hi, sum.lo}, {w, 0});
+  const double error = sum.error / std::fabs(w) * (1 + 0x1p-52) + std::fabs(q.hi) * (0x1p-52 + 2 * numeric::dd::kOpError);
+  return {q.hi, q.lo, error * (1 + 0x1p-20)};
+}
+
 void mark_empty_mean(const Node& node, numeric::ExactAccumulator& weights) {
   if (weights.is_zero())
     node.mark(Semantics::kImplementationDefined, "a mean whose applied weights sum to zero (every target ignored: NaN)");
@@ -107,9 +158,11 @@ void mark_empty_mean(const Node& node, numeric::ExactAccumulator& weights) {
 
 // -LogSoftmax(row)[c] * w for the samples of one output element, summed, at out's precision
 // with its slack (numeric/functions.h). Every sample's row is finite except -inf entries
-// other than at c (the callers take the other specials). Per sample, at q bits: the sum of
-// exps within 2^(2-q) relative (each exp within 2^(1-q)), so log(sum) within 2^(3-q) +
-// 2^-q |L|; d = x_c - max within 2^-(q+16) |d|; L - d and the product by w round once each.
+// other than at c (the callers take the other specials). Per sample, at q bits: the sum T
+// of the exps but the largest's (exp 0 = 1) within 2^(2-q) relative (each exp within
+// 2^(1-q)), so L = log(1 + T) = log1p(T) within 2^(3-q) |L| (log1p passes T's relative
+// error at most as is; a dominant score's tiny L keeps its digits); d = x_c - max within
+// 2^-(q+16) |d|; L - d and the product by w round once each.
 struct SceTerm {
   std::vector<double> row;
   double x_c, w;
@@ -124,13 +177,15 @@ int sce_sum(const std::vector<SceTerm>& terms, mpfr_ptr out) {
   numeric::MpfrValue sum(q), log_sum(q), d(q + 16), e(q), nl(q);
   for (size_t j = 0; j < terms.size(); ++j) {
     const auto& r = terms[j];
-    double max = -INFINITY;
-    for (double v : r.row) max = std::max(max, v);
+    size_t k = 0;  // one index of the largest
+    for (size_t i = 0; i < r.row.size(); ++i)
+      if (r.row[i] > r.row[k]) k = i;
+    const double max = r.row[k];
     std::vector<__mpfr_struct> exps(r.row.size());
     std::vector<mpfr_ptr> ep;
     for (size_t i = 0; i < r.row.size(); ++i) {
       mpfr_init2(&exps[i], q);
-      if (r.row[i] == -INFINITY) {
+      if (r.row[i] == -INFINITY || i == k) {
         mpfr_set_zero(&exps[i], 1);
       } else {
         mpfr_set_d(d, r.row[i], MPFR_RNDN);
@@ -141,7 +196,7 @@ int sce_sum(const std::vector<SceTerm>& terms, mpfr_ptr out) {
     }
     mpfr_sum(sum, ep.data(), ep.size(), MPFR_RNDN);
     for (auto& x : exps) mpfr_clear(&x);
-    mpfr_log(log_sum, sum, MPFR_RNDN);
+    mpfr_log1p(log_sum, sum, MPFR_RNDN);
     mpfr_set_d(d, r.x_c, MPFR_RNDN);
     mpfr_sub_d(d, d, max, MPFR_RNDN);
     mpfr_sub(nl, log_sum, d, MPFR_RNDN);
@@ -150,7 +205,7 @@ int sce_sum(const std::vector<SceTerm>& terms, mpfr_ptr out) {
     pointers.push_back(&t[j]);
     const double l = std::fabs(mpfr_get_d(log_sum, MPFR_RNDN)), dd = std::fabs(mpfr_get_d(d, MPFR_RNDN)),
                  n = std::fabs(mpfr_get_d(nl, MPFR_RNDN));
-    budget += std::fabs(r.w) * (8 + l + dd + 2 * n);
+    budget += std::fabs(r.w) * (8 * l + dd + 2 * n);
   }
   mpfr_sum(out, pointers.data(), pointers.size(), MPFR_RNDN);
   for (auto& x : t) mpfr_clear(&x);
@@ -193,6 +248,10 @@ Tensors negative_log_likelihood_loss(const Node& node, const Inputs& in) {
         return;
       }
       mark_empty_mean(node, weights);
+      if (auto q = fast_quotient(losses, weights, format)) {
+        yd[0] = numeric::narrow<T>(*q);
+        return;
+      }
       numeric::MpfrValue sum(2), total(2);
       losses.exact(sum);
       weights.exact(total);
@@ -222,6 +281,8 @@ Tensors softmax_cross_entropy_loss(const Node& node, const Inputs& in) {
       // Per sample: its row (for the exact loss) or its IEEE special loss.
       std::vector<SceTerm> finite;
       std::vector<int64_t> finite_sample;
+      std::vector<numeric::Approximation> fast;  // each finite loss on the fast path (when on)
+      const bool try_fast = numeric::fast_path_enabled();
       double special_sum = 0;  // the special losses, in IEEE arithmetic (NaN, inf)
       bool any_special = false;
       numeric::ExactAccumulator weights;
@@ -234,7 +295,8 @@ Tensors softmax_cross_entropy_loss(const Node& node, const Inputs& in) {
         }
         if (special || (all_neg_inf && s.c > 0))
           node.mark(Semantics::kImplementationDefined, "NaN or +inf in a row of scores, or a row of only -inf (NaN)");
-        numeric::softmax(row, true, format, out);
+        const numeric::FastExpRow fast_row = try_fast ? numeric::FastExpRow(row, format.precision) : numeric::FastExpRow();
+        numeric::softmax(row, true, format, out, fast_row);
         for (int64_t c = 0; c < s.c; ++c) lp[s.x_index(j, c)] = numeric::narrow<T>(out[c]);
         if (s.cls[j] < 0) {
           if (s.reduction == Reduction::kNone) yd[j] = numeric::narrow<T>(-0.0);
@@ -254,9 +316,21 @@ Tensors softmax_cross_entropy_loss(const Node& node, const Inputs& in) {
         }
         finite.push_back({row, x_c, w});
         finite_sample.push_back(j);
+        if (try_fast) fast.push_back(fast_row.weighted_loss(x_c, w));
       }
+      // The fast path's value if it decides (counted as a fallback when tried and not).
+      auto decided = [&](const numeric::Approximation& a) -> std::optional<double> {
+        if (!try_fast) return std::nullopt;
+        auto r = numeric::decide(a, format);
+        if (!r) numeric::count_fallback();
+        return r;
+      };
       if (s.reduction == Reduction::kNone) {
         for (size_t k = 0; k < finite.size(); ++k) {
+          if (auto r = decided(try_fast ? fast[k] : numeric::Approximation{})) {
+            yd[finite_sample[k]] = numeric::narrow<T>(*r);
+            continue;
+          }
           const std::vector<SceTerm> one = {finite[k]};
           yd[finite_sample[k]] = numeric::narrow<T>(
               numeric::correctly_rounded([&](mpfr_ptr o) { return sce_sum(one, o); }, format));
@@ -272,7 +346,15 @@ Tensors softmax_cross_entropy_loss(const Node& node, const Inputs& in) {
         return;
       }
       if (s.reduction == Reduction::kSum) {
+        if (auto r = decided(approximate_sum(fast))) {
+          yd[0] = numeric::narrow<T>(*r);
+          return;
+        }
         yd[0] = numeric::narrow<T>(numeric::correctly_rounded([&](mpfr_ptr o) { return sce_sum(finite, o); }, format));
+        return;
+      }
+      if (auto r = decided(approximate_mean(approximate_sum(fast), weights))) {
+        yd[0] = numeric::narrow<T>(*r);
         return;
       }
       numeric::MpfrValue total(2);
