@@ -7,8 +7,9 @@
 #    through it too and the ratio is printed.
 # 2. The runner over a process backend against a bare loop: onnxruntime-node in one
 #    process without protocol (harness/backends/onnxruntime/bare_loop.js) over the same
-#    suite, then `touchstone run --backend onnxruntime` with --jobs 1 and --jobs 2.
-#    Skipped when onnxruntime-node is not installed.
+#    suite, then `touchstone run --backend onnxruntime` with --jobs 1 and --jobs 2 (and the
+#    baseline's, with its own checkout's adapter, when given). Skipped when onnxruntime-node
+#    is not installed.
 # 3. A profile without a suite on disk: `run --profile standard --ops OPS` (streamed)
 #    against `generate` + `run --suite` (OPS from BENCH_OPS, default a mix of 12 ops),
 #    with the bytes each leaves on disk.
@@ -61,6 +62,13 @@ if [ -d "$here/harness/backends/onnxruntime/node_modules/onnxruntime-node" ]; th
   bare=$(secs "$t0" "$t1"); j1=$(secs "$t1" "$t2"); j2=$(secs "$t2" "$t3")
   printf 'bare loop:  %7.2f s\n--jobs 1:   %7.2f s   jobs1/bare %.2f (target <= 1.2)\n--jobs 2:   %7.2f s   jobs1/jobs2 %.2f (target >= 1.7)\n' \
     "$bare" "$j1" "$(ratio "$j1" "$bare")" "$j2" "$(ratio "$j1" "$j2")"
+  if [ -n "$baseline" ]; then  # the baseline's runner with its own checkout's adapter
+    t0=$(now); "$baseline" run -q --suite "$work/suite" --backend onnxruntime --oracle expected --jobs 1 --report-dir "$work/b1" || true; t1=$(now)
+    "$baseline" run -q --suite "$work/suite" --backend onnxruntime --oracle expected --jobs 2 --report-dir "$work/b2" || true; t2=$(now)
+    b1=$(secs "$t0" "$t1"); b2=$(secs "$t1" "$t2")
+    printf 'baseline --jobs 1: %7.2f s (this build / baseline %.2f); --jobs 2: %7.2f s (%.2f); baseline jobs1/jobs2 %.2f\n' \
+      "$b1" "$(ratio "$j1" "$b1")" "$b2" "$(ratio "$j2" "$b2")" "$(ratio "$b1" "$b2")"
+  fi
 else
   echo "skipped: onnxruntime-node is not installed (harness/backends/install.sh)"
 fi
