@@ -132,13 +132,17 @@ void Model::check_graph() {
 namespace {
 
 RunResult tensor_result(ValueRunResult r, const std::string& where) {
-  return {tensors_of(r.outputs, where + ": output"), std::move(r.semantics)};
+  return {tensors_of(std::move(r.outputs), where + ": output"), std::move(r.semantics)};
 }
 
 }  // namespace
 
 RunResult Model::run(const std::vector<Tensor>& inputs) const {
-  return tensor_result(run_values(Values(inputs.begin(), inputs.end())), where_);
+  // Each input is copied once, into the feeds (a large tensor's copy is not free).
+  check_input_count(inputs.size());
+  std::map<std::string, Value> feeds;
+  for (size_t i = 0; i < inputs.size(); ++i) feeds.emplace(input_names_[i], inputs[i]);
+  return tensor_result(run_named_values(feeds), where_);
 }
 
 RunResult Model::run_named(const std::map<std::string, Tensor>& feeds) const {
@@ -147,10 +151,14 @@ RunResult Model::run_named(const std::map<std::string, Tensor>& feeds) const {
   return tensor_result(run_named_values(values), where_);
 }
 
-ValueRunResult Model::run_values(const Values& inputs) const {
-  if (inputs.size() != input_names_.size())
+void Model::check_input_count(size_t count) const {
+  if (count != input_names_.size())
     malformed(where_ + ": the model takes " + std::to_string(input_names_.size()) + " inputs, got " +
-              std::to_string(inputs.size()));
+              std::to_string(count));
+}
+
+ValueRunResult Model::run_values(const Values& inputs) const {
+  check_input_count(inputs.size());
   std::map<std::string, Value> feeds;
   for (size_t i = 0; i < inputs.size(); ++i) feeds.emplace(input_names_[i], inputs[i]);
   return run_named_values(feeds);
@@ -215,11 +223,18 @@ ValueRunResult Model::run_named_values(const std::map<std::string, Value>& feeds
       values[node.output(k)] = &it->second;
     }
   }
-  for (const auto& output : graph.output()) {
+  for (int k = 0; k < graph.output_size(); ++k) {
+    const auto& output = graph.output(k);
     const Value& value = *values.at(output.name());
     std::string why = output.has_type() ? value_mismatch(output.type(), value) : "";
     if (!why.empty()) invalid_model(where_ + ": graph output '" + output.name() + "' " + why);
-    result.outputs.push_back(value);
+    // A computed value is moved out when no later graph output names it again; inputs
+    // and initializers are copied.
+    auto it = computed.find(output.name());
+    const bool named_again = std::any_of(graph.output().begin() + k + 1, graph.output().end(),
+                                         [&](const auto& later) { return later.name() == output.name(); });
+    if (it != computed.end() && !named_again) result.outputs.push_back(std::move(it->second));
+    else result.outputs.push_back(value);
   }
   return result;
 }

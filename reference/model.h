@@ -70,6 +70,7 @@ class Model {
  private:
   Model() = default;
   void check_graph();
+  void check_input_count(size_t count) const;
 
   onnx::ModelProto proto_;
   std::string where_;

@@ -2,7 +2,13 @@
 
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <limits>
+#include <new>
+
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 namespace touchstone {
 
@@ -22,6 +28,30 @@ std::string shape_to_string(const Shape& shape) {
   for (size_t i = 0; i < shape.size(); ++i) s += (i ? "," : "") + std::to_string(shape[i]);
   return s + ")";
 }
+
+namespace {
+constexpr size_t kHugePage = size_t{1} << 21;  // 2 MiB, x86-64's and arm64's huge page
+}  // namespace
+
+// Buffers of 1 MiB and more take whole 2 MiB pages (the size rounded up: at most half of
+// the buffer wasted, none of it touched twice), so that THP can back all of them.
+void* allocate_tensor_bytes(size_t bytes) {
+  if (bytes < kHugePage / 2) {
+    void* p = std::malloc(bytes == 0 ? 1 : bytes);
+    if (!p) throw std::bad_alloc();
+    return p;
+  }
+  const size_t whole = (bytes + kHugePage - 1) / kHugePage * kHugePage;
+  void* p = nullptr;
+  if (posix_memalign(&p, kHugePage, whole) != 0) throw std::bad_alloc();
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+  // Advice only: the kernel may refuse (THP "never"), and the buffer is as good either way.
+  madvise(p, whole, MADV_HUGEPAGE);
+#endif
+  return p;
+}
+
+void free_tensor_bytes(void* p) { std::free(p); }
 
 Tensor::Tensor(DType dtype, Shape shape) : dtype_(dtype), shape_(std::move(shape)) {
   size_ = element_count(shape_);

@@ -54,6 +54,11 @@ const Tensor& Value::tensor() const {
   return tensors_.front();
 }
 
+Tensor Value::take_tensor() && {
+  tensor();  // the same checks
+  return std::move(tensors_.front());
+}
+
 const std::vector<Tensor>& Value::items() const {
   if (!type_.holds_sequence() || !has_value_)
     throw std::logic_error("Value::items() of " + std::string(has_value_ ? "" : "an empty ") + type_string());
@@ -78,13 +83,13 @@ std::string describe(const Value& value, size_t max_values) {
   return s + "]";
 }
 
-std::vector<Tensor> tensors_of(const Values& values, const std::string& what) {
+std::vector<Tensor> tensors_of(Values values, const std::string& what) {
   std::vector<Tensor> out;
   for (size_t i = 0; i < values.size(); ++i) {
     if (!values[i].is_tensor())
       not_implemented(what + ": value " + std::to_string(i) + " is " + values[i].type_string() +
                       ", and this path carries tensors only");
-    out.push_back(values[i].tensor());
+    out.push_back(std::move(values[i]).take_tensor());
   }
   return out;
 }

@@ -44,6 +44,8 @@ class Value {
 
   // The tensor (a tensor, or an optional holding one); throws std::logic_error otherwise.
   const Tensor& tensor() const;
+  // The same tensor, moved out of the value (which is left holding a moved-from tensor).
+  Tensor take_tensor() &&;
   // The elements of a sequence, or of the sequence an optional holds; throws otherwise.
   const std::vector<Tensor>& items() const;
   // What an optional holds (a tensor or a sequence); throws for an empty optional.
@@ -64,7 +66,8 @@ using Values = std::vector<Value>;
 std::string describe(const Value& value, size_t max_values = 8);
 
 // Every value in `values` as a tensor; throws Error(kNotImplemented) naming `what` and the
-// first non-tensor value's type (for callers that only handle tensors).
-std::vector<Tensor> tensors_of(const Values& values, const std::string& what);
+// first non-tensor value's type (for callers that only handle tensors). Pass an rvalue to
+// move the tensors out rather than copy them.
+std::vector<Tensor> tensors_of(Values values, const std::string& what);
 
 }  // namespace touchstone

@@ -13,6 +13,7 @@
 //   the rounding), else goes through MPFR at the target precision, with the target's
 //   exponent range and subnormals emulated (mpfr_subnormalize), so it is rounded once.
 #pragma once
+#include <cmath>
 #include <cstdint>
 #include <optional>
 #include <type_traits>
@@ -25,7 +26,7 @@ namespace touchstone::numeric {
 // Exact widening of any real float type (float16, bfloat16, float, double), and of the
 // float8 and float4 types, to double.
 template <class T>
-double widen(T x) {
+inline double widen(T x) {
   if constexpr (is_small_float<T>) {
     return bits::widen_small(x);  // exact, inline (checked against to_double)
   } else if constexpr (is_minifloat<T>) {
@@ -37,13 +38,15 @@ double widen(T x) {
 
 // `v` rounded once to T (round to nearest, ties to even).
 template <class T>
-T narrow(double v) {
+inline T narrow(double v) {
   if constexpr (is_small_float<T>) {
-    // Inline bit rounding in the common range (checked against half.cpp's in the tests).
+    // Inline bit rounding (checked against half.cpp's in the tests), infinities included;
+    // zeros keep their sign. NaN and tiny values take half.cpp's general path.
     const double magnitude = v < 0 ? -v : v;
-    if (magnitude >= 0x1p-960 && magnitude <= 0x1p960) {
+    if (magnitude >= 0x1p-960) {
       if (auto b = bits::round_small<T>(v)) return T{*b};
     }
+    if (magnitude == 0) return T{static_cast<uint16_t>(std::signbit(v) ? 0x8000 : 0)};
   }
   if constexpr (std::is_same_v<T, Float16>) {
     return float16_from_double(v);

@@ -13,6 +13,7 @@
 // with a claimed relative error of 2^-40 (kLibmBound); float64 targets use the
 // double-double functions of dd_functions.h.
 #pragma once
+#include <atomic>
 #include <cmath>
 #include <cstring>
 #include <optional>
@@ -25,9 +26,12 @@
 namespace touchstone::numeric {
 
 // Whether the fast path is tried (default on). Off, every value comes from MPFR: the
-// benchmark and the tests compare the two.
-bool fast_path_enabled();
-void set_fast_path(bool enabled);
+// benchmark and the tests compare the two. (Inline: it is read once per element.)
+namespace detail {
+inline std::atomic<bool> fast_path{true};
+}
+inline bool fast_path_enabled() { return detail::fast_path.load(std::memory_order_relaxed); }
+inline void set_fast_path(bool enabled) { detail::fast_path.store(enabled, std::memory_order_relaxed); }
 // How many times the fast path was tried and left the value to MPFR (for tests).
 unsigned long long fallback_count();
 void count_fallback();
@@ -57,7 +61,7 @@ inline Approximation from(const std::optional<dd::DD>& v, double bound) {
 // Only intervals around 2^-960 <= |hi| <= 2^960 are decided, where double has neither
 // subnormals nor overflow (so no step below loses accuracy); others go to MPFR.
 template <class T>
-std::optional<T> decide(const Approximation& a) {
+inline std::optional<T> decide(const Approximation& a) {
   const double magnitude = std::fabs(a.hi);
   if (!a.available() || !(magnitude >= 0x1p-960 && magnitude <= 0x1p960)) return std::nullopt;
   if (!(std::fabs(a.lo) + a.error <= 0x1p-20 * magnitude)) return std::nullopt;  // also NaN parts
@@ -130,6 +134,42 @@ inline Approximation exact_product(double a, double b) {
   if (!(std::fabs(a) < 0x1p990 && std::fabs(b) < 0x1p990)) return {};
   const dd::DD p = dd::two_prod(a, b);
   return {p.hi, p.lo, 0};
+}
+
+// softsign x / (1 + |x|) rounded to T (float16, bfloat16, float: p <= 24 bits) straight
+// from IEEE double arithmetic, where that is proved right; nothing elsewhere (the caller
+// then uses the interval of approximate(Fn::kSoftsign, ...)).
+// Lemma: let x = X 2^a (X an integer, |X| < 2^p), a >= p - 52 and |x| < 2^(52 - p).
+// Then d = 1 + |x| is exact in double (its bits span 2^a up to 2^(a + p) or up to 1:
+// at most 53), and the double quotient fl(x / d) rounds to the same p-bit value as the
+// real q = x / d. For a second rounding to go wrong, fl(q) must be a midpoint m of the
+// p-bit grid with q != m, so |q - m| <= 2^(E - 53) where 2^E <= |q| < 2^(E + 1). But m is
+// a multiple of 2^(E - p), so x - m d is a nonzero multiple of 2^(min(a, 0) + E - p),
+// and |q - m| = |x - m d| / d >= 2^(min(a, 0) + E - p) / d, which exceeds 2^(E - 53)
+// when d < 2^(53 - p + min(a, 0)): for a <= 0, d < 1 + 2^(a + p) <= 2^(a + 53 - p)
+// (as a + 52 - p >= 0 and 2p <= 52); for a > 0, d < 2^(52 - p) + 1 <= 2^(53 - p).
+// (When q = m exactly, fl(q) = m and both round it to even.) The quotient is neither
+// subnormal nor infinite in double. For x of T, |x| >= 2^(2p - 53) gives
+// a = exponent(x) - (p - 1) >= p - 52: every nonzero float16 qualifies (2^-31), bfloat16
+// from 2^-37, float from 2^-5; and |x| < 2^(52 - p): 2^41, 2^44, 2^28. A zero gives
+// itself (x / 1, exact).
+template <class T>
+std::optional<T> softsign_direct(double x) {
+  constexpr int p = float_format<T>().precision;
+  static_assert(2 * p <= 52, "the lemma needs 2p <= 52");
+  constexpr double low = [] {  // 2^(2p - 53)
+    double v = 1;
+    for (int k = 0; k < 53 - 2 * p; ++k) v /= 2;
+    return v;
+  }();
+  constexpr double high = [] {  // 2^(52 - p)
+    double v = 1;
+    for (int k = 0; k < 52 - p; ++k) v *= 2;
+    return v;
+  }();
+  const double t = std::fabs(x);
+  if (x == 0 || (t >= low && t < high)) return narrow<T>(x / (1 + t));
+  return std::nullopt;
 }
 
 // alpha * v for an approximation v and an exact double alpha: the error scales, and the

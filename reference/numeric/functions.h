@@ -25,6 +25,7 @@
 
 #include <cmath>
 #include <functional>
+#include <optional>
 
 #include "reference/numeric/exact.h"
 #include "reference/numeric/fast.h"
@@ -78,16 +79,42 @@ T correctly_rounded_as(const Fast& fast, const Slow& slow) {
 // The MPFR function of a unary Fn (not kSigmoid, kSoftplus, kSoftsign: formulas).
 MpfrUnary mpfr_function(Fn fn);
 
+// The result C99 Annex F fixes for exp, log or sqrt at an input where the fast path has
+// no approximation (an infinity, a zero, NaN, outside the domain), when it is one:
+// exp(+inf) = +inf, exp(-inf) = +0; log(±0) = -inf, log(+inf) = +inf, log(x < 0) = NaN;
+// sqrt(x < 0) = NaN; NaN gives NaN. MPFR's functions give the same values (its
+// documentation follows Annex F; the exhaustive tests compare both routes), and
+// correctly_rounded() returns them as the same doubles (NaN as the constant NAN), so the
+// caller's narrow<T> gives the same bits either way. Otherwise nothing.
+inline std::optional<double> special_value(Fn fn, double v) {
+  if (std::isnan(v)) return (fn == Fn::kExp || fn == Fn::kLog || fn == Fn::kSqrt) ? std::optional(NAN) : std::nullopt;
+  switch (fn) {
+    case Fn::kExp:
+      if (std::isinf(v)) return v > 0 ? INFINITY : 0.0;
+      return std::nullopt;
+    case Fn::kLog:
+      if (v == 0) return -INFINITY;
+      if (v < 0) return NAN;
+      if (std::isinf(v)) return INFINITY;
+      return std::nullopt;
+    case Fn::kSqrt:
+      if (v < 0) return NAN;
+      return std::nullopt;
+    default: return std::nullopt;
+  }
+}
+
 // fn(x) rounded once to T: the fast path, then one correctly rounded MPFR call.
 template <class T>
-T rounded(Fn fn, T x) {
+inline T rounded(Fn fn, T x) {
   const double v = widen(x);
-  // sqrt: IEEE's double sqrt is correctly rounded, and rounding it again to p <= 24 bits
-  // is innocuous (53 >= 2p + 2, Figueroa 1995, as for + - * / in exact.h).
-  // (Negative and NaN inputs go to MPFR, which gives its NaN.)
-  if (fn == Fn::kSqrt && v >= 0 && fast_path_enabled()) return narrow<T>(std::sqrt(v));
   if (fast_path_enabled()) {
+    // sqrt: IEEE's double sqrt is correctly rounded (the double result), and rounding it
+    // again to p <= 24 bits is innocuous (53 >= 2p + 2, Figueroa 1995, as for + - * / in
+    // exact.h); it is exact on ±0 and +inf.
+    if (fn == Fn::kSqrt && v >= 0) return narrow<T>(std::sqrt(v));
     if (auto r = decide<T>(approximate(fn, v, float_format<T>().precision))) return *r;
+    if (auto special = special_value(fn, v)) return narrow<T>(*special);
     count_fallback();
   }
   return narrow<T>(unary_rounded(v, mpfr_function(fn), float_format<T>()));

@@ -117,6 +117,10 @@ Tensors softsign(const Node& node, const Inputs& in) {
                 "Softsign of an infinity (the result is the limit ±1; IEEE evaluation gives NaN)");
       return numeric::narrow<T>(x > 0 ? 1.0 : -1.0);
     }
+    if constexpr (!std::is_same_v<T, double>) {  // IEEE arithmetic, where proved (numeric/fast.h)
+      if (numeric::fast_path_enabled())
+        if (auto r = numeric::softsign_direct<T>(x)) return *r;
+    }
     auto fast = [&](int precision) { return numeric::approximate(Fn::kSoftsign, x, precision); };
     return numeric::correctly_rounded_as<T>(fast, [&](mpfr_ptr out) {
       MpfrValue vx(64, x), denominator(1100, std::fabs(x));
@@ -145,7 +149,15 @@ Tensors selu_with(const Node& node, const Inputs& in, float default_alpha, float
   return {map_float(in[0], [&]<class T>(T v) -> T {
     const double x = numeric::widen(v);
     if (is_nan(x)) node.mark(Semantics::kImplementationDefined, kNanCases);
-    if (x > 0) return exact_op_rounded<T>(gamma, x, mpfr_mul);
+    if (x > 0) {
+      // gamma (a float32 attribute) times x (at most 24 bits) is exact in double: at most
+      // 48 bits, between 2^-298 and 2^256. Narrowing it rounds the exact product once.
+      if constexpr (!std::is_same_v<T, double>) {
+        if (numeric::fast_path_enabled() && std::isfinite(gamma) && std::isfinite(x))
+          return numeric::narrow<T>(gamma * x);
+      }
+      return exact_op_rounded<T>(gamma, x, mpfr_mul);
+    }
     if (x == 0 && !std::isnan(gamma)) {  // the formula's gamma * (+0) for either zero (see the top of the file)
       if (std::signbit(x)) node.mark(Semantics::kImplementationDefined, "Selu of -0 (the result is gamma * +0)");
       return numeric::narrow<T>(gamma * 0.0);

@@ -1,6 +1,10 @@
 // The executor's model checks: IR and opset limits, graph order, initializers, types.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+
 #include "reference/tests/run_node.h"
 
 using namespace touchstone;
@@ -139,4 +143,30 @@ TEST_CASE("a deprecated op-version is refused, naming it", "[model]") {
   auto upsample = build_model({"Upsample", "", 12, {{"X", DType::kFloat, {2}}, {"scales", DType::kFloat, {1}}},
                                {{"Y", DType::kFloat, {4}}}, {}, 0});
   check_error(upsample, ErrorKind::kInvalidModel, "Upsample-10 is deprecated");
+}
+
+TEST_CASE("large tensors are zero-filled and start on a 2 MiB boundary (huge pages)", "[model][tensor]") {
+  for (int64_t n : {int64_t{10}, int64_t{262144}, int64_t{1000000}, int64_t{3} << 20}) {
+    INFO(n << " floats");
+    Tensor t(DType::kFloat, {n});
+    auto d = t.data<float>();
+    CHECK(std::all_of(d.begin(), d.end(), [](float v) { return v == 0 && !std::signbit(v); }));
+    // 1 MiB (262,144 floats) and more: whole 2 MiB pages (tensor.h).
+    if (n * 4 >= (int64_t{1} << 20)) CHECK(reinterpret_cast<uintptr_t>(d.data()) % (uintptr_t{1} << 21) == 0);
+    d[static_cast<size_t>(n - 1)] = 5;
+    Tensor copy = t;
+    CHECK(copy == t);
+    copy.data<float>()[0] = 1;
+    CHECK_FALSE(copy == t);
+  }
+}
+
+TEST_CASE("a value named twice among the graph outputs is given twice (outputs are moved out once)", "[model]") {
+  auto proto = sub_model(14);
+  *proto.mutable_graph()->add_output() = proto.graph().output(0);
+  const Model m = Model::from_proto(proto, ".", "m.onnx");
+  const auto r = m.run({Tensor::from_values<float>({2}, {1, 2}), Tensor::from_values<float>({2}, {0.5f, 0.5f})});
+  REQUIRE(r.outputs.size() == 2);
+  CHECK(r.outputs[0] == Tensor::from_values<float>({2}, {0.5f, 1.5f}));
+  CHECK(r.outputs[1] == Tensor::from_values<float>({2}, {0.5f, 1.5f}));
 }
