@@ -1,10 +1,15 @@
 #include "harness/isolation.h"
 
+#include <dirent.h>
+#include <fcntl.h>
+
 #include <cerrno>
 #include <csignal>
 #include <cstring>
 #include <fstream>
 #include <set>
+#include <string>
+#include <vector>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -112,22 +117,49 @@ std::set<std::string> tensor_external_locations(const std::string& bytes) {
 
 }  // namespace
 
+void clear_folder(const fs::path& dir) {
+  // O_NOFOLLOW: the backend may have put a symbolic link in the folder's place; its
+  // target is never listed or emptied (remove_all below takes the link itself).
+  const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+  DIR* d = fd >= 0 ? ::fdopendir(fd) : nullptr;
+  if (fd >= 0 && !d) ::close(fd);
+  if (fd < 0 && errno == ENOENT) {
+    std::error_code ec;
+    fs::create_directories(dir, ec);
+    if (ec) io_error("cannot make the folder " + dir.string() + ": " + ec.message());
+    return;
+  }
+  bool whole_tree = d == nullptr;
+  std::vector<std::string> names;  // all of them first: a listing is not changed while it is read
+  for (dirent* e; d && (e = ::readdir(d));)
+    if (std::strcmp(e->d_name, ".") != 0 && std::strcmp(e->d_name, "..") != 0) names.emplace_back(e->d_name);
+  for (const auto& name : names)
+    if (!whole_tree && ::unlinkat(::dirfd(d), name.c_str(), 0) != 0) whole_tree = true;  // a subfolder, most likely
+  if (d) ::closedir(d);
+  if (whole_tree) {
+    std::error_code ec;
+    fs::remove_all(dir, ec);
+    fs::create_directories(dir, ec);
+    if (ec) io_error("cannot make the folder " + dir.string() + ": " + ec.message());
+  }
+}
+
 CaseFiles stage_case(const CaseFiles& files, const fs::path& dir) {
   std::error_code ec;
-  fs::remove_all(dir, ec);
-  fs::create_directories(dir);
+  clear_folder(dir);
   CaseFiles staged;
   staged.model = dir / "model.onnx";
   staged.data_set = files.data_set;
   staged.contents = files.contents;  // the runner's copy of the bytes: the backend sees only the files below
   // Files come from the case's contents when it has them (read once), else are copied.
-  const bool on_disk = !files.model.empty() && fs::is_directory(files.model.parent_path(), ec);
+  // External data can only come from a case on disk (asked only when a file names some).
+  const auto on_disk = [&] { return !files.model.empty() && fs::is_directory(files.model.parent_path(), ec); };
   if (files.contents || fs::is_regular_file(fs::status(files.model, ec))) {
     const std::string bytes = files.contents ? files.contents->model : read_bytes(files.model);
     if (files.contents) write_file_bytes(staged.model, bytes);
     else copy_into(files.model, staged.model);
     onnx::ModelProto model;
-    if (on_disk && bytes.find("location") != std::string::npos && model.ParseFromString(bytes)) {
+    if (bytes.find("location") != std::string::npos && on_disk() && model.ParseFromString(bytes)) {
       std::set<std::string> locations;
       external_locations(model.graph(), locations);
       copy_external(locations, files.model.parent_path(), dir);
@@ -138,7 +170,8 @@ CaseFiles stage_case(const CaseFiles& files, const fs::path& dir) {
     staged.inputs.push_back(to);
     if (files.contents) {
       write_file_bytes(to, files.contents->inputs[i]);
-      if (on_disk) copy_external(tensor_external_locations(files.contents->inputs[i]), files.inputs[i].parent_path(), dir);
+      if (files.contents->inputs[i].find("location") != std::string::npos && on_disk())
+        copy_external(tensor_external_locations(files.contents->inputs[i]), files.inputs[i].parent_path(), dir);
       continue;
     }
     if (!fs::is_regular_file(fs::status(files.inputs[i], ec))) continue;  // a FIFO, a device: not copied

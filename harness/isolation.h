@@ -20,4 +20,9 @@ std::filesystem::path make_private_scratch(const std::filesystem::path& base);
 // result names the copies and no expected outputs.
 CaseFiles stage_case(const CaseFiles& files, const std::filesystem::path& dir);
 
+// Makes `dir` an empty folder that exists: the files in it are unlinked one by one (a
+// listing and an unlink each, not a removal and re-creation of the folder); anything
+// else in it (a subfolder) falls back to removing the whole tree.
+void clear_folder(const std::filesystem::path& dir);
+
 }  // namespace touchstone::harness

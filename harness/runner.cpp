@@ -149,14 +149,6 @@ std::string resume_command(const RunOptions& o) {
   return has_resume ? out : out + " --resume";
 }
 
-// `dir` exists and is empty.
-void empty_folder(const fs::path& dir) {
-  std::error_code ec;
-  fs::remove_all(dir, ec);
-  fs::create_directories(dir, ec);
-  if (ec) io_error("cannot make the backend's output folder " + dir.string() + ": " + ec.message());
-}
-
 // One data set of one case: the backend's run, the oracle, the verdict.
 struct SetResult {
   BackendOutcome outcome;
@@ -268,7 +260,7 @@ reports::Report run_cases(const CaseSource& source, const RunOptions& o) {
         p.c = source.load(todo[i]);  // the case's files, read (or generated) once
         // A process backend gets a private copy of the model and inputs, nothing else.
         if (backend.isolated() && p.c.problem.empty() && !p.c.sets.empty()) p.staged = stage_case(p.c.sets[0], case_dir(slot));
-        empty_folder(out_dir(slot));  // it held the outputs of the case two before, collected long ago
+        clear_folder(out_dir(slot));  // it held the outputs of the case two before, collected long ago
       } catch (...) {
         p.error = std::current_exception();
       }
@@ -301,7 +293,7 @@ reports::Report run_cases(const CaseSource& source, const RunOptions& o) {
           const CaseFiles given = k == 0 && current.staged ? *current.staged
                                   : backend.isolated()     ? stage_case(files, case_dir(current.slot))
                                                            : files;
-          if (k > 0) empty_folder(out_dir(current.slot));  // the data set before wrote there
+          if (k > 0) clear_folder(out_dir(current.slot));  // the data set before wrote there
           backend.submit(c.meta.id, given, out_dir(current.slot), o.timeout_s);
           OracleOutcome oracle;
           if (c.meta.valid) {  // while the backend works

@@ -6,6 +6,7 @@
 #include <map>
 #include <thread>
 
+#include "harness/isolation.h"
 #include "harness/process.h"
 #include "harness/runner.h"
 #include "harness/tests/fixture.h"
@@ -259,4 +260,35 @@ TEST_CASE("an answer already in the pipe is taken when the reader comes back aft
   CHECK(line == "answer");
   CHECK(child.read_line(line, past) == ChildProcess::ReadStatus::kTimeout);  // nothing more was said
   child.kill();
+}
+
+// The runner empties each worker's stage and output folders between cases; the backend can
+// write there, so a link put in a folder's place must be removed, never followed.
+TEST_CASE("clear_folder empties a folder, and never follows a link put in its place", "[runner][trust]") {
+  const fs::path root = temp_dir("clear-folder");
+  const fs::path dir = root / "out";
+  const auto touch = [](const fs::path& p) { std::ofstream(p) << "x"; };
+  clear_folder(dir);  // missing: made
+  CHECK(fs::is_directory(dir));
+  touch(dir / "output_0.pb");
+  touch(dir / "output_7.pb");
+  clear_folder(dir);
+  CHECK(fs::is_directory(dir));
+  CHECK(fs::is_empty(dir));
+  fs::create_directories(dir / "sub");  // a subfolder: the whole tree goes
+  touch(dir / "sub" / "deep.pb");
+  touch(dir / "model.onnx");
+  clear_folder(dir);
+  CHECK(fs::is_directory(dir));
+  CHECK(fs::is_empty(dir));
+  fs::create_directories(root / "elsewhere");
+  touch(root / "elsewhere" / "keep.pb");
+  fs::remove(dir);
+  fs::create_directory_symlink(root / "elsewhere", dir);
+  clear_folder(dir);
+  CHECK(fs::exists(root / "elsewhere" / "keep.pb"));
+  CHECK_FALSE(fs::is_symlink(dir));
+  CHECK(fs::is_directory(dir));
+  CHECK(fs::is_empty(dir));
+  fs::remove_all(root);
 }
