@@ -118,17 +118,17 @@ std::set<std::string> tensor_external_locations(const std::string& bytes) {
 }  // namespace
 
 void clear_folder(const fs::path& dir) {
-  // O_NOFOLLOW: the backend may have put a symbolic link in the folder's place; its
-  // target is never listed or emptied (remove_all below takes the link itself).
-  const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-  DIR* d = fd >= 0 ? ::fdopendir(fd) : nullptr;
-  if (fd >= 0 && !d) ::close(fd);
-  if (fd < 0 && errno == ENOENT) {
+  const auto make = [&] {
     std::error_code ec;
     fs::create_directories(dir, ec);
     if (ec) io_error("cannot make the folder " + dir.string() + ": " + ec.message());
-    return;
-  }
+  };
+  // O_NOFOLLOW: the backend may have put a symbolic link in the folder's place; its
+  // target is never listed or emptied (remove_all below takes the link itself).
+  const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+  if (fd < 0 && errno == ENOENT) return make();
+  DIR* d = fd >= 0 ? ::fdopendir(fd) : nullptr;
+  if (fd >= 0 && !d) ::close(fd);
   bool whole_tree = d == nullptr;
   std::vector<std::string> names;  // all of them first: a listing is not changed while it is read
   for (dirent* e; d && (e = ::readdir(d));)
@@ -139,8 +139,7 @@ void clear_folder(const fs::path& dir) {
   if (whole_tree) {
     std::error_code ec;
     fs::remove_all(dir, ec);
-    fs::create_directories(dir, ec);
-    if (ec) io_error("cannot make the folder " + dir.string() + ": " + ec.message());
+    make();
   }
 }
 

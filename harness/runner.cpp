@@ -260,7 +260,7 @@ reports::Report run_cases(const CaseSource& source, const RunOptions& o) {
         p.c = source.load(todo[i]);  // the case's files, read (or generated) once
         // A process backend gets a private copy of the model and inputs, nothing else.
         if (backend.isolated() && p.c.problem.empty() && !p.c.sets.empty()) p.staged = stage_case(p.c.sets[0], case_dir(slot));
-        clear_folder(out_dir(slot));  // it held the outputs of the case two before, collected long ago
+        if (backend.isolated()) clear_folder(out_dir(slot));  // it held the outputs of the case two before
       } catch (...) {
         p.error = std::current_exception();
       }
@@ -271,6 +271,7 @@ reports::Report run_cases(const CaseSource& source, const RunOptions& o) {
     while (upcoming) {
       Prepared current = std::move(*upcoming);
       upcoming.reset();
+      bool asked_next = false;  // the next case is prepared once, while the backend runs the last data set
       if (current.error) std::rethrow_exception(current.error);
       const auto start = std::chrono::steady_clock::now();
       const SourceCase& c = current.c;
@@ -293,7 +294,7 @@ reports::Report run_cases(const CaseSource& source, const RunOptions& o) {
           const CaseFiles given = k == 0 && current.staged ? *current.staged
                                   : backend.isolated()     ? stage_case(files, case_dir(current.slot))
                                                            : files;
-          if (k > 0) clear_folder(out_dir(current.slot));  // the data set before wrote there
+          if (k > 0 && backend.isolated()) clear_folder(out_dir(current.slot));  // the data set before wrote there
           backend.submit(c.meta.id, given, out_dir(current.slot), o.timeout_s);
           OracleOutcome oracle;
           if (c.meta.valid) {  // while the backend works
@@ -314,7 +315,10 @@ reports::Report run_cases(const CaseSource& source, const RunOptions& o) {
               if (oracle.allowed.empty()) oracle.magnitudes = term_magnitudes(files);
             }
           }
-          if (k + 1 == c.sets.size()) upcoming = prepare(1 - current.slot);  // still while the backend works
+          if (k + 1 == c.sets.size()) {  // still while the backend works
+            upcoming = prepare(1 - current.slot);
+            asked_next = true;
+          }
           SetResult r;
           r.outcome = backend.collect();
           r.verdict = decide(c.meta, r.outcome, oracle, policy);
@@ -323,7 +327,7 @@ reports::Report run_cases(const CaseSource& source, const RunOptions& o) {
           oracles.push_back(std::move(oracle));
         }
       }
-      if (!upcoming) upcoming = prepare(1 - current.slot);  // a bad case, or one without data sets
+      if (!asked_next) upcoming = prepare(1 - current.slot);  // a bad case, or one without data sets
       // The case's verdict is its worst data set's (the first of equals).
       size_t worst = 0;
       for (size_t k = 1; k < results.size(); ++k)

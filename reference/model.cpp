@@ -137,12 +137,19 @@ RunResult tensor_result(ValueRunResult r, const std::string& where) {
 
 }  // namespace
 
-RunResult Model::run(const std::vector<Tensor>& inputs) const {
-  // Each input is copied once, into the feeds (a large tensor's copy is not free).
-  check_input_count(inputs.size());
+// The graph's inputs by name, each copied once (a large tensor's copy is not free).
+template <class Input>
+std::map<std::string, Value> Model::feeds_of(const std::vector<Input>& inputs) const {
+  if (inputs.size() != input_names_.size())
+    malformed(where_ + ": the model takes " + std::to_string(input_names_.size()) + " inputs, got " +
+              std::to_string(inputs.size()));
   std::map<std::string, Value> feeds;
   for (size_t i = 0; i < inputs.size(); ++i) feeds.emplace(input_names_[i], inputs[i]);
-  return tensor_result(run_named_values(feeds), where_);
+  return feeds;
+}
+
+RunResult Model::run(const std::vector<Tensor>& inputs) const {
+  return tensor_result(run_named_values(feeds_of(inputs)), where_);
 }
 
 RunResult Model::run_named(const std::map<std::string, Tensor>& feeds) const {
@@ -151,17 +158,8 @@ RunResult Model::run_named(const std::map<std::string, Tensor>& feeds) const {
   return tensor_result(run_named_values(values), where_);
 }
 
-void Model::check_input_count(size_t count) const {
-  if (count != input_names_.size())
-    malformed(where_ + ": the model takes " + std::to_string(input_names_.size()) + " inputs, got " +
-              std::to_string(count));
-}
-
 ValueRunResult Model::run_values(const Values& inputs) const {
-  check_input_count(inputs.size());
-  std::map<std::string, Value> feeds;
-  for (size_t i = 0; i < inputs.size(); ++i) feeds.emplace(input_names_[i], inputs[i]);
-  return run_named_values(feeds);
+  return run_named_values(feeds_of(inputs));
 }
 
 ValueRunResult Model::run_named_values(const std::map<std::string, Value>& feeds) const {

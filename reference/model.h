@@ -70,7 +70,8 @@ class Model {
  private:
   Model() = default;
   void check_graph();
-  void check_input_count(size_t count) const;
+  template <class Input>  // Tensor or Value; defined and used in model.cpp
+  std::map<std::string, Value> feeds_of(const std::vector<Input>& inputs) const;
 
   onnx::ModelProto proto_;
   std::string where_;
