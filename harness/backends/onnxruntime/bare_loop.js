@@ -5,8 +5,10 @@
 // session, feed test_data_set_0's inputs, run, touch the outputs. No protocol,
 // no output files, no comparison. Prints one JSON object on stdout.
 //
-//   node bare_loop.js <suite-dir> [--verbose]
+//   node bare_loop.js <suite-dir> [--verbose] [--shard K/N]
 // --verbose prints one line per failed case (status and ORT's message) on stderr.
+// --shard K/N runs the cases whose place in the sorted list is K modulo N (0 <= K < N),
+// so that N loops side by side share a suite as `touchstone run --jobs N` would.
 
 const path = require('path');
 const { createSession, sessionOptionsFromEnv, feedTensor, checkExpressible, ortVersion, optionsSummary } = require('./lib/ort_session');
@@ -49,13 +51,15 @@ async function runCase(caseDir, options) {
 async function main() {
   const args = process.argv.slice(2);
   const verbose = args.includes('--verbose');
-  const suite = args.find((a) => !a.startsWith('--'));
-  if (!suite) {
-    process.stderr.write('usage: node bare_loop.js <suite-dir> [--verbose]\n');
+  const shardAt = args.indexOf('--shard');
+  const shard = shardAt >= 0 ? /^(\d+)\/(\d+)$/.exec(args[shardAt + 1] || '') : [null, '0', '1'];
+  const suite = args.find((a, i) => !a.startsWith('--') && (shardAt < 0 || i !== shardAt + 1));
+  if (!suite || !shard || Number(shard[1]) >= Number(shard[2])) {
+    process.stderr.write('usage: node bare_loop.js <suite-dir> [--verbose] [--shard K/N]\n');
     process.exit(2);
   }
   const options = sessionOptionsFromEnv();
-  const cases = listCases(suite);
+  const cases = listCases(suite).filter((_, i) => i % Number(shard[2]) === Number(shard[1]));
   const counts = { ok: 0, unsupported: 0, rejected: 0, error: 0 };
   const start = process.hrtime.bigint();
   for (const name of cases) {
