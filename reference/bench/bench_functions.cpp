@@ -1,7 +1,8 @@
 // Benchmark (not a test): correctly rounded elementwise functions on N elements, each
-// run twice in the same process — MPFR only (numeric::set_fast_path(false)) and with the
+// run in the same process — MPFR only (numeric::set_fast_path(false)) and with the
 // fast path — through the reference's kernels (a one-node model). Prints both times and
-// their ratio (CPU time of the thread), and checks that the two outputs are identical bit for bit.
+// their ratio (CPU time of the thread; the fast route's the least of three runs), and
+// checks that the outputs are identical bit for bit.
 //
 //   build/reference/bench/bench_functions [N] [op ...]     (N defaults to 1,000,000)
 #include <algorithm>
@@ -104,8 +105,14 @@ int main(int argc, char** argv) {
       numeric::set_fast_path(false);
       const double t_slow = seconds_of(model, inputs, slow);
       numeric::set_fast_path(true);
-      const double t_fast = seconds_of(model, inputs, fast);
-      const bool same = slow == fast;
+      // The fast route's few milliseconds move with the page faults of its buffers: the
+      // least of three runs, each checked.
+      double t_fast = seconds_of(model, inputs, fast);
+      bool same = slow == fast;
+      for (int again = 0; again < 2; ++again) {
+        t_fast = std::min(t_fast, seconds_of(model, inputs, fast));
+        same = same && slow == fast;
+      }
       all_same &= same;
       std::printf("%-9s %-9s %12.3f %12.3f %8.1fx  %s\n", c.op, std::string(dtype_name(type)).c_str(), t_slow, t_fast,
                   t_slow / t_fast, same ? "identical" : "DIFFER");

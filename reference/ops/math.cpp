@@ -21,13 +21,9 @@
 // erf(x), which lies in (-1, 1) for every integer x != 0, becomes an integer. The
 // reference truncates toward zero (as a numpy astype of the real result would): the
 // result is 0 for every integer input, implementation-defined for x != 0.
-#include <array>
 #include <cmath>
-#include <memory>
-#include <mutex>
-#include <optional>
-#include <type_traits>
 #include <stdexcept>
+#include <type_traits>
 
 #include "reference/numeric/functions.h"
 #include "reference/ops/elementwise.h"
@@ -52,44 +48,7 @@ struct Rounded {
   }
 };
 
-// A 16-bit float type has 65,536 inputs, so a large tensor of one holds most of them many
-// times over: from kTableFrom elements on, fn's result for every bit pattern is made once
-// per process, by numeric::rounded itself (so the same bits), and looked up.
-constexpr size_t kTableFrom = size_t{1} << 16;
-constexpr size_t kFunctions = static_cast<size_t>(Fn::kSoftsign) + 1;
-using ResultTable = std::array<uint16_t, size_t{1} << 16>;
-
-template <class T>
-const ResultTable& all_results(Fn function) {
-  static std::array<std::once_flag, kFunctions> made;
-  static std::array<std::unique_ptr<ResultTable>, kFunctions> tables;
-  const auto f = static_cast<size_t>(function);
-  std::call_once(made[f], [&] {
-    auto table = std::make_unique<ResultTable>();
-    for (uint32_t bits = 0; bits < table->size(); ++bits) (*table)[bits] = numeric::rounded(function, T{static_cast<uint16_t>(bits)}).bits;
-    tables[f] = std::move(table);
-  });
-  return *tables[f];
-}
-
-Tensors rounded(const Inputs& in, Fn function) {
-  const Tensor& x = in[0];
-  if (static_cast<size_t>(x.size()) >= kTableFrom && numeric::fast_path_enabled()) {  // MPFR-only runs go element by element
-    std::optional<Tensor> looked_up;
-    visit_dtype(x.dtype(), [&]<class T>() {
-      if constexpr (std::is_same_v<T, Float16> || std::is_same_v<T, BFloat16>) {
-        const ResultTable& table = all_results<T>(function);
-        Tensor out(x.dtype(), x.shape());
-        auto from = x.data<T>();
-        auto to = out.data<T>();
-        for (size_t i = 0; i < from.size(); ++i) to[i].bits = table[from[i].bits];
-        looked_up = std::move(out);
-      }
-    });
-    if (looked_up) return {std::move(*looked_up)};
-  }
-  return {map_unary(x, Rounded{function})};
-}
+Tensors rounded(const Inputs& in, Fn function) { return {map_unary(in[0], Rounded{function})}; }
 
 struct ErfOf {
   const Node& node;
@@ -151,16 +110,10 @@ Tensors sinh_elementwise(const Node&, const Inputs& in) { return rounded(in, Fn:
 Tensors tanh_elementwise(const Node&, const Inputs& in) { return rounded(in, Fn::kTanh); }
 Tensors exp_elementwise(const Node&, const Inputs& in) { return rounded(in, Fn::kExp); }
 Tensors log_elementwise(const Node&, const Inputs& in) { return rounded(in, Fn::kLog); }
-Tensors sqrt_elementwise(const Node&, const Inputs& in) {
-  if (in[0].dtype() == DType::kFloat || in[0].dtype() == DType::kDouble) return {map_unary(in[0], SqrtOf{})};
-  return rounded(in, Fn::kSqrt);
-}
+Tensors sqrt_elementwise(const Node&, const Inputs& in) { return {map_unary(in[0], SqrtOf{})}; }
 Tensors reciprocal_elementwise(const Node&, const Inputs& in) { return {map_unary(in[0], ReciprocalOf{})}; }
 
 // Erf-9: numeric types (integers truncate, see above). Erf-13: +bfloat16.
-Tensors erf_elementwise(const Node& node, const Inputs& in) {
-  if (is_float_dtype(in[0].dtype())) return rounded(in, Fn::kErf);
-  return {map_unary(in[0], ErfOf{node})};
-}
+Tensors erf_elementwise(const Node& node, const Inputs& in) { return {map_unary(in[0], ErfOf{node})}; }
 
 }  // namespace touchstone::ops
