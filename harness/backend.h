@@ -1,7 +1,8 @@
 // Backends: what runs a case and answers with outputs or a classified failure.
 // A Backend object belongs to one worker and runs one case at a time. Running is split
 // in two so that the runner can compute the oracle while a process backend works:
-// submit() hands the case over, collect() waits for the answer.
+// submit() hands the case over, collect() waits for the answer (the oldest answer, when a
+// backend that pipelines holds the next case too).
 #pragma once
 #include <filesystem>
 #include <map>
@@ -46,6 +47,10 @@ class Backend {
   virtual void submit(const std::string& id, const CaseFiles& files, const std::filesystem::path& output_dir,
                       double timeout_s) = 0;
   virtual BackendOutcome collect() = 0;
+  // True when submit() may be called once more before collect(): the backend then holds two
+  // cases, runs them in order and collect() answers the older first (a process adapter
+  // whose hello says "pipelining": true). Known after info().
+  virtual bool pipelines() const { return false; }
   virtual void shutdown() {}
   // True for a backend outside this process: the runner hands it a private copy of the
   // case's model and inputs (never the expected outputs) and names its output files.

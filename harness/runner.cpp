@@ -237,13 +237,16 @@ reports::Report run_cases(const CaseSource& source, const RunOptions& o) {
   const std::vector<std::string> source_words = source.command_words();
   // A case claimed, read (or generated) and, for an isolated backend, its first data set
   // staged: the next case is prepared while the backend runs the current one, so between
-  // a backend's answer and its next request the runner only judges and journals.
+  // a backend's answer and its next request the runner only judges and journals. A backend
+  // that pipelines is handed the next case's first data set before the current case's
+  // last answer is collected, so it never waits for the runner.
   struct Prepared {
     SourceCase c;
     std::optional<CaseFiles> staged;  // set 0's private copy, for an isolated backend
     int slot = 0;                     // which of the worker's two stage and output folders
     double ms = 0;                    // the time preparing it took
     std::exception_ptr error;         // raised when its turn comes, after the case before is journaled
+    bool submitted = false;           // set 0 is with the backend already
   };
   const auto work_loop = [&](int w) {
     Backend& backend = *backends[w];
@@ -291,11 +294,13 @@ reports::Report run_cases(const CaseSource& source, const RunOptions& o) {
       } else {
         for (size_t k = 0; k < c.sets.size(); ++k) {
           const CaseFiles& files = c.sets[k];
-          const CaseFiles given = k == 0 && current.staged ? *current.staged
-                                  : backend.isolated()     ? stage_case(files, case_dir(current.slot))
-                                                           : files;
-          if (k > 0 && backend.isolated()) clear_folder(out_dir(current.slot));  // the data set before wrote there
-          backend.submit(c.meta.id, given, out_dir(current.slot), o.timeout_s);
+          if (!(k == 0 && current.submitted)) {
+            const CaseFiles given = k == 0 && current.staged ? *current.staged
+                                    : backend.isolated()     ? stage_case(files, case_dir(current.slot))
+                                                             : files;
+            if (k > 0 && backend.isolated()) clear_folder(out_dir(current.slot));  // the data set before wrote there
+            backend.submit(c.meta.id, given, out_dir(current.slot), o.timeout_s);
+          }
           OracleOutcome oracle;
           if (c.meta.valid) {  // while the backend works
             if (o.oracle == OracleKind::kReference && c.expected_from_reference) {
@@ -318,6 +323,12 @@ reports::Report run_cases(const CaseSource& source, const RunOptions& o) {
           if (k + 1 == c.sets.size()) {  // still while the backend works
             upcoming = prepare(1 - current.slot);
             asked_next = true;
+            if (backend.pipelines() && upcoming && !upcoming->error && upcoming->c.problem.empty() &&
+                !upcoming->c.sets.empty()) {
+              const Prepared& n = *upcoming;
+              backend.submit(n.c.meta.id, n.staged ? *n.staged : n.c.sets[0], out_dir(n.slot), o.timeout_s);
+              upcoming->submitted = true;
+            }
           }
           SetResult r;
           r.outcome = backend.collect();

@@ -1,6 +1,8 @@
-// A process adapter speaking PROTOCOL.md. One request at a time; the adapter is started
-// lazily, and killed and started again after a crash, a timeout or an answer that left
-// the conversation in doubt (a malformed line, a wrong id).
+// A process adapter speaking PROTOCOL.md. The adapter runs one request at a time; one that
+// says "pipelining" in its hello may be given the next request before it answers the
+// current one. It is started lazily, and killed and started again after a crash, a timeout
+// or an answer that left the conversation in doubt (a malformed line, a wrong id).
+#include <deque>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -44,44 +46,106 @@ class ProcessBackend : public Backend {
     return info_;
   }
 
+  // Queued behind the requests in flight; written at once when the adapter is free or
+  // pipelines, else when the request before it has been answered.
   void submit(const std::string& id, const CaseFiles& files, const fs::path& output_dir, double timeout_s) override {
-    pending_ = std::nullopt;
-    id_ = id;
-    deadline_ = after(timeout_s);
-    timeout_s_ = timeout_s;
-    try {
-      ensure_started();
-    } catch (const Error& e) {
-      pending_ = BackendOutcome{BackendOutcome::kCrash, e.what(), {}, -1};
-      return;
-    }
-    child_.forget_stderr();  // a crash message carries this case's stderr only
-    output_dir_ = output_dir;
-    case_ = files;
+    Request r;
+    r.id = id;
+    r.files = files;
+    r.output_dir = output_dir;
+    r.timeout_s = timeout_s;
     json request = {{"id", id}, {"model", fs::absolute(files.model).string()}, {"output_dir", output_dir.string()}};
     json inputs = json::array();
     for (const auto& p : files.inputs) inputs.push_back(fs::absolute(p).string());
     request["inputs"] = std::move(inputs);
-    if (!child_.write(request.dump() + "\n")) {
+    r.line = request.dump() + "\n";
+    if (in_flight_.empty()) front_since_ = Clock::now();
+    in_flight_.push_back(std::move(r));
+    deliver();
+  }
+
+  bool pipelines() const override { return pipelining_; }
+
+  // The answer to the oldest request in flight.
+  BackendOutcome collect() override {
+    if (in_flight_.empty()) throw std::logic_error("collect() without a request in flight");
+    Request& r = in_flight_.front();
+    // Given to an adapter that has since been replaced (killed after the request before
+    // this one): it never started there, so the next adapter gets it.
+    if (r.adapter != 0 && (r.adapter != starts_ || !child_.running())) r.adapter = 0;
+    deliver();
+    BackendOutcome o = r.pending ? *r.pending : answer_to(r);
+    in_flight_.pop_front();
+    front_since_ = Clock::now();  // the next request's time starts when this one is answered
+    child_.forget_stderr();       // a crash message carries the next case's stderr only
+    deliver();                    // one more may go ahead now
+    return o;
+  }
+
+  void shutdown() override {
+    if (!child_.running()) return;
+    child_.write(json({{"id", "shutdown"}, {"shutdown", true}}).dump() + "\n");
+    child_.stop(std::chrono::milliseconds(2000));
+  }
+
+ private:
+  struct Request {
+    std::string id;
+    CaseFiles files;  // the case's model, whose graph outputs say how to read the output files
+    fs::path output_dir;
+    double timeout_s = 0;
+    std::string line;  // the request as sent
+    int adapter = 0;   // the start of the adapter it was written to (starts_), 0: not written
+    Clock::time_point sent;
+    std::optional<BackendOutcome> pending;  // decided without an answer (no adapter could start)
+  };
+
+  // Writes the queued requests in order: the oldest starts an adapter if none runs; the
+  // next goes ahead only to an adapter that pipelines, one at most. The oldest request,
+  // once written, is never written again: its answer, or the adapter's end, decides it.
+  void deliver() {
+    for (size_t i = 0; i < in_flight_.size() && i < (pipelining_ ? 2u : 1u); ++i) {
+      Request& r = in_flight_[i];
+      if (r.pending || r.adapter != 0) continue;
+      if (i > 0 && (!child_.running() || in_flight_[0].adapter != starts_)) return;  // the oldest decides first
+      if (!start(r)) continue;
+      if (child_.write(r.line)) {
+        r.adapter = starts_;
+        r.sent = Clock::now();
+        continue;
+      }
+      if (i > 0) return;  // the adapter is gone: the oldest request's answer says how
       // The adapter died between cases: its stdin is closed. Restart once and retry.
       restart_reason_ = "adapter had exited (" + ended() + ")";
       child_.kill();
-      try {
-        ensure_started();
-      } catch (const Error& e) {
-        pending_ = BackendOutcome{BackendOutcome::kCrash, e.what(), {}, -1};
-        return;
+      if (!start(r)) continue;
+      if (child_.write(r.line)) {
+        r.adapter = starts_;
+        r.sent = Clock::now();
+      } else {
+        r.pending = BackendOutcome{BackendOutcome::kCrash, "adapter closed its stdin" + stderr_note(), {}, -1};
       }
-      if (!child_.write(request.dump() + "\n"))
-        pending_ = BackendOutcome{BackendOutcome::kCrash, "adapter closed its stdin" + stderr_note(), {}, -1};
     }
   }
 
-  BackendOutcome collect() override {
-    if (pending_) return *std::exchange(pending_, std::nullopt);
+  // Starts the adapter if none runs; false (and the request decided) when it cannot start.
+  bool start(Request& r) {
+    try {
+      ensure_started();
+      return true;
+    } catch (const Error& e) {
+      r.pending = BackendOutcome{BackendOutcome::kCrash, e.what(), {}, -1};
+      return false;
+    }
+  }
+
+  BackendOutcome answer_to(const Request& r) {
+    // The clock runs from when the adapter could start on it: written, and the request
+    // before it answered.
+    const auto deadline = std::max(r.sent, front_since_) + std::chrono::microseconds(static_cast<int64_t>(r.timeout_s * 1e6));
     std::string line;
     for (;;) {
-      const auto status = child_.read_line(line, deadline_);
+      const auto status = child_.read_line(line, deadline);
       if (status == ChildProcess::ReadStatus::kTooLong) {
         child_.kill();
         return {BackendOutcome::kProtocolError,
@@ -92,7 +156,7 @@ class ProcessBackend : public Backend {
       if (status == ChildProcess::ReadStatus::kTimeout) {
         child_.kill();
         return {BackendOutcome::kTimeout,
-                "no answer within " + format_seconds(timeout_s_) + "; adapter killed" + stderr_note(), {}, -1};
+                "no answer within " + format_seconds(r.timeout_s) + "; adapter killed" + stderr_note(), {}, -1};
       }
       if (status == ChildProcess::ReadStatus::kEof) {
         child_.stop(std::chrono::milliseconds(500));
@@ -111,9 +175,12 @@ class ProcessBackend : public Backend {
     }
     const auto garbled = [&](const std::string& what) -> BackendOutcome {
       // The conversation is in doubt: if the adapter is dying, it is a crash; either way
-      // it is restarted for the next case.
+      // it is restarted for the next case. An adapter holding the next request already may
+      // be ending in that one instead: not waited for, it is killed (the next request goes
+      // to a new adapter).
+      const bool holds_next = in_flight_.size() > 1 && in_flight_[1].adapter == starts_;
       std::string rest;
-      const bool died = child_.read_line(rest, after(0.2)) == ChildProcess::ReadStatus::kEof;
+      const bool died = !holds_next && child_.read_line(rest, after(0.2)) == ChildProcess::ReadStatus::kEof;
       if (died) child_.stop(std::chrono::milliseconds(500));
       else child_.kill();
       if (died)
@@ -122,9 +189,9 @@ class ProcessBackend : public Backend {
     };
     if (!response.is_object() || !response.contains("status") || !response["status"].is_string())
       return garbled("malformed response: " + shorten(line));
-    if (!response.contains("id") || response["id"] != id_)
+    if (!response.contains("id") || response["id"] != r.id)
       return garbled("response for another request (id " + (response.contains("id") ? response["id"].dump() : "missing") +
-                     ", expected \"" + id_ + "\")");
+                     ", expected \"" + r.id + "\")");
     BackendOutcome o;
     o.message = response.value("message", "");
     if (response.contains("time_ms") && response["time_ms"].is_number()) o.time_ms = response["time_ms"];
@@ -147,7 +214,7 @@ class ProcessBackend : public Backend {
     const onnx::ModelProto* declared = nullptr;
     for (size_t i = 0; i < outputs.size(); ++i) {
       // The runner names the output files; it reads those and nothing else.
-      const fs::path named = output_dir_ / ("output_" + std::to_string(i) + ".pb");
+      const fs::path named = r.output_dir / ("output_" + std::to_string(i) + ".pb");
       if (!outputs[i].is_string() || outputs[i].get<std::string>() != named.string())
         return unreadable("output " + std::to_string(i) + " is " + shorten(outputs[i].dump(), 200) +
                           ", not the file the runner named (" + named.string() + ")");
@@ -157,8 +224,8 @@ class ProcessBackend : public Backend {
       try {
         // Read as the model declares output i: a TensorProto, SequenceProto or OptionalProto.
         if (!declared) {
-          if (case_.contents) declared = &case_.contents->parsed_model(case_.model.string());
-          else declared = &(read_model = case_model_proto(case_));
+          if (r.files.contents) declared = &r.files.contents->parsed_model(r.files.model.string());
+          else declared = &(read_model = case_model_proto(r.files));
         }
         o.outputs.push_back(read_output_file(*declared, i, named));
       } catch (const Error& e) {
@@ -170,13 +237,6 @@ class ProcessBackend : public Backend {
     return o;
   }
 
-  void shutdown() override {
-    if (!child_.running()) return;
-    child_.write(json({{"id", "shutdown"}, {"shutdown", true}}).dump() + "\n");
-    child_.stop(std::chrono::milliseconds(2000));
-  }
-
- private:
   static std::string format_seconds(double s) {
     std::ostringstream out;
     out << s << " s";
@@ -223,6 +283,7 @@ class ProcessBackend : public Backend {
     info_.name = hello.value("backend", "");
     info_.version = hello.value("version", "");
     info_.hello = hello.dump();
+    pipelining_ = hello.contains("pipelining") && hello["pipelining"] == true;
     ++starts_;
   }
 
@@ -230,12 +291,9 @@ class ProcessBackend : public Backend {
   std::map<std::string, std::string> env_;
   ChildProcess child_;
   BackendInfo info_;
-  std::optional<BackendOutcome> pending_;
-  CaseFiles case_;  // the case's model, whose graph outputs say how to read the output files
-  fs::path output_dir_;
-  std::string id_;
-  Clock::time_point deadline_;
-  double timeout_s_ = 0;
+  std::deque<Request> in_flight_;  // oldest first: at most one written ahead of the oldest
+  Clock::time_point front_since_;   // when the oldest request became the oldest
+  bool pipelining_ = false;         // the adapter's hello said "pipelining": true
   std::string restart_reason_;
   int starts_ = 0;
 };

@@ -29,15 +29,21 @@
 //   suspicious accumulator), sum-drop without its largest term (wrong)
 // With TOUCHSTONE_FAULT_SPY=<file>, every request appends to <file> one line: the model's
 // folder, then every name found in it (recursively).
+// With TOUCHSTONE_FAULT_PIPELINING=1 the hello says "pipelining": true (requests read line
+// by line, so the runner may send one ahead); with TOUCHSTONE_FAULT_AHEAD_LOG=<file> every
+// answer appends "<id> 1" to <file> when the next request was already waiting, else "<id> 0".
 #include <algorithm>
+#include <cerrno>
 #include <csignal>
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <poll.h>
 #include <string>
 #include <thread>
 #include <unistd.h>
+#include <utility>
 
 #include "harness/oracle.h"
 #include "harness/testing/sum_modes.h"
@@ -65,7 +71,40 @@ std::string fault_for(const std::string& id) {
   return "";
 }
 
-void say(const json& j) { std::cout << j.dump() << std::endl; }
+// stdin read with read(2) into a buffer of our own, so that request_waiting() sees what
+// was read ahead as well as what is in the pipe.
+std::string stdin_buffer;
+
+bool read_request(std::string& line) {
+  for (;;) {
+    if (const auto nl = stdin_buffer.find('\n'); nl != std::string::npos) {
+      line = stdin_buffer.substr(0, nl);
+      stdin_buffer.erase(0, nl + 1);
+      return true;
+    }
+    char chunk[1 << 16];
+    const ssize_t n = ::read(0, chunk, sizeof chunk);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      line = std::exchange(stdin_buffer, "");
+      return !line.empty();
+    }
+    stdin_buffer.append(chunk, static_cast<size_t>(n));
+  }
+}
+
+// Whether another request line is already waiting on stdin (read ahead or in the pipe).
+bool request_waiting() {
+  if (stdin_buffer.find('\n') != std::string::npos) return true;
+  pollfd in{0, POLLIN, 0};
+  return poll(&in, 1, 0) == 1 && (in.revents & POLLIN);
+}
+
+void say(const json& j) {
+  if (const char* log = std::getenv("TOUCHSTONE_FAULT_AHEAD_LOG"); log && j.contains("status"))
+    std::ofstream(log, std::ios::app) << j.value("id", "") << " " << (request_waiting() ? 1 : 0) << "\n";
+  std::cout << j.dump() << std::endl;
+}
 
 // Reverses `t` along its last axis, element by element (any fixed-size type).
 Tensor reversed_last(const Tensor& t) {
@@ -214,8 +253,10 @@ void handle(const json& request) {
 }  // namespace
 
 int main() {
-  say({{"hello", "touchstone-backend"}, {"protocol", 1}, {"backend", "fault"}, {"version", "1"}, {"runtime", "test"}});
-  for (std::string line; std::getline(std::cin, line);) {
+  json hello = {{"hello", "touchstone-backend"}, {"protocol", 1}, {"backend", "fault"}, {"version", "1"}, {"runtime", "test"}};
+  if (const char* p = std::getenv("TOUCHSTONE_FAULT_PIPELINING"); p && std::string(p) == "1") hello["pipelining"] = true;
+  say(hello);
+  for (std::string line; read_request(line);) {
     json request = json::parse(line, nullptr, false);
     if (request.is_discarded() || !request.is_object()) {
       say({{"id", nullptr}, {"status", "error"}, {"message", "bad request: not JSON"}});

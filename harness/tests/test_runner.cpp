@@ -66,10 +66,14 @@ RunOptions fault_options(const fs::path& report_dir, int jobs) {
 TEST_CASE("fault injection: every case gets the right verdict, once", "[runner][faults]") {
   const fs::path root = temp_dir("faults");
   const Suite suite = fault_suite(root / "suite");
+  // An adapter that pipelines holds the next case while it crashes, hangs or garbles the
+  // current one: that next case must still get its own verdict, from a new adapter.
+  for (const bool pipelining : {false, true})
   for (int jobs : {1, 2}) {
     // jobs 1 with --full-report (every case listed), jobs 2 compact (plain passes counted).
-    DYNAMIC_SECTION("jobs " << jobs) {
-      RunOptions o = fault_options(root / ("report" + std::to_string(jobs)), jobs);
+    DYNAMIC_SECTION("jobs " << jobs << (pipelining ? ", pipelining" : "")) {
+      setenv("TOUCHSTONE_FAULT_PIPELINING", pipelining ? "1" : "0", 1);
+      RunOptions o = fault_options(root / ("report" + std::to_string(jobs) + (pipelining ? "p" : "")), jobs);
       o.full_report = jobs == 1;
       const Report report = run_suite(suite, o);
       const auto v = verdicts(report);
@@ -127,18 +131,58 @@ TEST_CASE("fault injection: every case gets the right verdict, once", "[runner][
       CHECK(report.run.shard == std::pair{1, 1});
       CHECK(report.run.touchstone_commit.size() > 0);
       // The journal holds the header and one line per case.
-      std::ifstream journal(root / ("report" + std::to_string(jobs)) / "journal.jsonl");
+      std::ifstream journal(o.report_dir / "journal.jsonl");
       int lines = 0;
       for (std::string l; std::getline(journal, l);) ++lines;
       CHECK(lines == static_cast<int>(suite.cases.size()) + 1);
-      CHECK(fs::exists(root / ("report" + std::to_string(jobs)) / "report.json"));
-      CHECK(fs::exists(root / ("report" + std::to_string(jobs)) / "report.html"));
+      CHECK(fs::exists(o.report_dir / "report.json"));
+      CHECK(fs::exists(o.report_dir / "report.html"));
       // report.json is the reports library's document: it reads back as the same cases.
-      const Report back = reports::load_report(root / ("report" + std::to_string(jobs)) / "report.json");
+      const Report back = reports::load_report(o.report_dir / "report.json");
       CHECK(back.cases == report.cases);
       CHECK(back.pass_groups == report.pass_groups);
+      unsetenv("TOUCHSTONE_FAULT_PIPELINING");
     }
   }
+  fs::remove_all(root);
+}
+
+TEST_CASE("an adapter that says pipelining gets the next request before it answers; others never do",
+          "[runner][process][pipelining]") {
+  const fs::path root = temp_dir("pipelining");
+  Suite suite;
+  suite.root = root / "suite";
+  for (const char* id : {"Add-14/float32/slow-a", "Add-14/float32/slow-b", "Add-14/float32/slow-c"})
+    suite.cases.push_back(add_binary_case(suite.root, id, "Add", 14));
+  setenv("TOUCHSTONE_FAULTS", "/slow=slow", 1);
+  for (const bool pipelining : {false, true}) {
+    DYNAMIC_SECTION((pipelining ? "pipelining" : "one at a time")) {
+      const fs::path log = root / (pipelining ? "ahead-p.log" : "ahead.log");
+      setenv("TOUCHSTONE_FAULT_PIPELINING", pipelining ? "1" : "0", 1);
+      setenv("TOUCHSTONE_FAULT_AHEAD_LOG", log.c_str(), 1);
+      RunOptions o;
+      o.backend.name = std::string("command:") + TOUCHSTONE_FAULT_BACKEND;
+      o.jobs = 1;
+      o.timeout_s = 10;
+      o.report_dir = root / (pipelining ? "report-p" : "report");
+      run_suite(suite, o);
+      CHECK(journal_verdicts(o.report_dir) == std::map<std::string, std::string>{{"Add-14/float32/slow-a", "pass"},
+                                                                                {"Add-14/float32/slow-b", "pass"},
+                                                                                {"Add-14/float32/slow-c", "pass"}});
+      // Each case takes the adapter 150 ms, long enough for the runner to send the next
+      // one ahead, when it may; the last has no next.
+      std::ifstream in(log);
+      std::vector<std::string> lines;
+      for (std::string l; std::getline(in, l);) lines.push_back(l);
+      const std::vector<std::string> want =
+          pipelining ? std::vector<std::string>{"Add-14/float32/slow-a 1", "Add-14/float32/slow-b 1", "Add-14/float32/slow-c 0"}
+                     : std::vector<std::string>{"Add-14/float32/slow-a 0", "Add-14/float32/slow-b 0", "Add-14/float32/slow-c 0"};
+      CHECK(lines == want);
+      unsetenv("TOUCHSTONE_FAULT_PIPELINING");
+      unsetenv("TOUCHSTONE_FAULT_AHEAD_LOG");
+    }
+  }
+  unsetenv("TOUCHSTONE_FAULTS");
   fs::remove_all(root);
 }
 

@@ -180,7 +180,7 @@ async function main() {
   };
 
   const hello = await nextLine();
-  report(hello.hello === 'touchstone-backend' && hello.protocol === 1 && hello.backend === kBackend,
+  report(hello.hello === 'touchstone-backend' && hello.protocol === 1 && hello.backend === kBackend && hello.pipelining === true,
     'hello line', `${hello.runtime}`);
 
   for (const [i, check] of checks().entries()) {
@@ -206,6 +206,13 @@ async function main() {
     });
     report(!problem, check.name, problem || `${res.outputs.length} output(s) match, ${res.time_ms} ms`);
   }
+
+  // Pipelining (PROTOCOL.md section 2): two requests written at once are answered in order.
+  const pair = checks().filter((c) => c.expect === 'ok').slice(0, 2);
+  adapter.stdin.write(pair.map((c, k) => `${JSON.stringify({ id: `p${k}`, ...c.request, output_dir: path.join(kWork, `p${k}`) })}\n`).join(''));
+  const answers = [await nextLine(), await nextLine()];
+  report(answers.every((a, k) => a.id === `p${k}` && a.status === 'ok'), 'two requests written at once, answered in order',
+    answers.map((a) => `${a.id} ${a.status}`).join(', '));
 
   adapter.stdin.write('{"id":"end","shutdown":true}\n');
   const code = await new Promise((resolve) => adapter.on('exit', resolve));

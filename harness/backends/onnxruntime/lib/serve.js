@@ -19,9 +19,11 @@ function send(message) {
   process.stdout.write(`${JSON.stringify(message)}\n`);
 }
 
-// Says hello, then answers each request with `await handle(request)`; exits 0 at the end.
+// Says hello, then answers each request with `await handle(request)`, in order; exits 0 at
+// the end. Requests are read line by line as they arrive, so the hello says "pipelining":
+// the runner may write the next request before this one is answered (PROTOCOL.md).
 async function serve(hello, handle) {
-  send(hello);
+  send({ ...hello, pipelining: true });
   const lines = readline.createInterface({ input: process.stdin, crlfDelay: Infinity, terminal: false });
   for await (const line of lines) {
     if (line.trim() === '') continue;
