@@ -10,8 +10,10 @@
 #    suite, then `touchstone run --backend onnxruntime` with --jobs 1 and --jobs 2 (and the
 #    baseline's, with its own checkout's adapter, when given). Two limits beside them: two
 #    bare loops side by side, half the suite each (what two workers could gain at best on
-#    this machine), and the adapter driven without the runner (adapter_alone.py: what the
-#    protocol and output files cost before any runner work). BENCH_ROUNDS (default 3)
+#    this machine), and the adapter driven without the runner, each request sent before
+#    the answer to the last (adapter_alone.py --ahead: what the protocol and output files
+#    cost before any runner work), and fed from a file (--batch: its own work without
+#    round trips through pipes). BENCH_ROUNDS (default 3)
 #    interleaved rounds, the least time of each kept. Skipped when onnxruntime-node is not
 #    installed.
 # 3. A profile without a suite on disk: `run --profile standard --ops OPS` (streamed)
@@ -74,7 +76,8 @@ if [ -d "$here/harness/backends/onnxruntime/node_modules/onnxruntime-node" ]; th
   for r in $(seq "$rounds"); do
     timed bare node "$ort/bare_loop.js" "$work/suite"
     timed bare2 side_by_side
-    timed alone python3 "$here/harness/bench/adapter_alone.py" "$work/suite" "$ort/adapter.js"
+    timed alone python3 "$here/harness/bench/adapter_alone.py" "$work/suite" "$ort/adapter.js" --ahead
+    timed batch python3 "$here/harness/bench/adapter_alone.py" "$work/suite" "$ort/adapter.js" --batch
     timed j1 "$touchstone" run -q --suite "$work/suite" --backend onnxruntime --oracle expected --jobs 1 --overwrite --report-dir "$work/o1"
     timed j2 "$touchstone" run -q --suite "$work/suite" --backend onnxruntime --oracle expected --jobs 2 --overwrite --report-dir "$work/o2"
     if [ -n "$baseline" ]; then  # the baseline's runner with its own checkout's adapter
@@ -82,9 +85,10 @@ if [ -d "$here/harness/backends/onnxruntime/node_modules/onnxruntime-node" ]; th
       timed b2 "$baseline" run -q --suite "$work/suite" --backend onnxruntime --oracle expected --jobs 2 --overwrite --report-dir "$work/b2"
     fi
   done
-  bare=$(best bare); bare2=$(best bare2); alone=$(best alone); j1=$(best j1); j2=$(best j2)
+  bare=$(best bare); bare2=$(best bare2); alone=$(best alone); batch=$(best batch); j1=$(best j1); j2=$(best j2)
   printf 'bare loop:  %7.2f s;  two bare loops side by side, half the suite each: %.2f s (%.2fx faster)\n' "$bare" "$bare2" "$(ratio "$bare" "$bare2")"
-  printf 'adapter alone (protocol and output files, no runner: adapter_alone.py): %.2f s (%.2fx the bare loop)\n' "$alone" "$(ratio "$alone" "$bare")"
+  printf 'adapter fed from a file (its own work, no round trips: adapter_alone.py --batch): %.2f s (%.2fx the bare loop)\n' "$batch" "$(ratio "$batch" "$bare")"
+  printf 'adapter alone over pipes (no runner, each request sent ahead: adapter_alone.py --ahead): %.2f s (%.2fx the bare loop)\n' "$alone" "$(ratio "$alone" "$bare")"
   printf -- '--jobs 1:   %7.2f s   jobs1/bare %.2f (target <= 1.2); jobs1/adapter alone %.2f\n' "$j1" "$(ratio "$j1" "$bare")" "$(ratio "$j1" "$alone")"
   printf -- '--jobs 2:   %7.2f s   jobs1/jobs2 %.2f (target >= 1.7; two bare loops gain %.2fx)\n' "$j2" "$(ratio "$j1" "$j2")" "$(ratio "$bare" "$bare2")"
   if [ -n "$baseline" ]; then
