@@ -39,7 +39,9 @@ std::vector<std::string> split_ops(const std::vector<std::string>& items) {
 }
 
 // A non-tensor value is declared by its type (sequence element shapes left open).
-void declare_shape(onnx::ValueInfoProto* info, const Value& v) {
+// `open`: the dimensions are left unnamed and unvalued (the rank stays), for outputs whose
+// shape another conformant backend may answer differently (SemanticsRecord::shape_open).
+void declare_shape(onnx::ValueInfoProto* info, const Value& v, bool open) {
   if (!v.is_tensor()) {
     *info->mutable_type() = type_proto_of(v.type());
     return;
@@ -49,7 +51,10 @@ void declare_shape(onnx::ValueInfoProto* info, const Value& v) {
   type->set_elem_type(static_cast<int>(t.dtype()));
   auto* shape = type->mutable_shape();
   shape->clear_dim();
-  for (int64_t d : t.shape()) shape->add_dim()->set_dim_value(d);
+  for (int64_t d : t.shape()) {
+    auto* dim = shape->add_dim();
+    if (!open) dim->set_dim_value(d);
+  }
 }
 
 // The element type to declare for the first output: that of the input sharing its type
@@ -166,8 +171,10 @@ Case finish(const CatalogRow& row, CaseDraft draft) {
     if (!m.valid)
       throw std::logic_error(m.id + ": the reference ran a case meant to be invalid (" + m.invalid_rule + ")");
     c.outputs = std::move(result.outputs);
-    for (size_t k = 0; k < c.outputs.size(); ++k) declare_shape(c.model.mutable_graph()->mutable_output(static_cast<int>(k)), c.outputs[k]);
+    for (size_t k = 0; k < c.outputs.size(); ++k)
+      declare_shape(c.model.mutable_graph()->mutable_output(static_cast<int>(k)), c.outputs[k], result.semantics.shape_open);
     m.semantics = result.semantics.category;
+    m.shape_open = result.semantics.shape_open;
     for (const auto& r : result.semantics.reasons) m.semantics_reason += (m.semantics_reason.empty() ? "" : "; ") + r;
   } catch (const Error& e) {
     if (m.valid || e.kind() != ErrorKind::kInvalidModel)

@@ -72,19 +72,21 @@ Semantics semantics_from_name(const std::string& name, const std::string& where)
 }  // namespace
 
 nlohmann::json meta_json(const CaseMeta& m) {
-  return {{"id", m.id},
-          {"domain", m.domain},
-          {"op", m.op},
-          {"since_version", m.since_version},
-          {"opset", m.opset},
-          {"dtypes", m.dtypes},
-          {"tags", m.tags},
-          {"valid", m.valid},
-          {"invalid_rule", m.invalid_rule},
-          {"semantics", semantics_name(m.semantics)},
-          {"semantics_reason", m.semantics_reason},
-          {"tolerance", m.tolerance.to_string()},
-          {"from_onnx", m.from_onnx}};
+  nlohmann::json j = {{"id", m.id},
+                      {"domain", m.domain},
+                      {"op", m.op},
+                      {"since_version", m.since_version},
+                      {"opset", m.opset},
+                      {"dtypes", m.dtypes},
+                      {"tags", m.tags},
+                      {"valid", m.valid},
+                      {"invalid_rule", m.invalid_rule},
+                      {"semantics", semantics_name(m.semantics)},
+                      {"semantics_reason", m.semantics_reason},
+                      {"tolerance", m.tolerance.to_string()},
+                      {"from_onnx", m.from_onnx}};
+  if (m.shape_open) j["shape_open"] = true;  // absent otherwise: other cases keep their bytes
+  return j;
 }
 
 CaseMeta meta_from(const nlohmann::json& j, const std::string& where) {
@@ -101,6 +103,7 @@ CaseMeta meta_from(const nlohmann::json& j, const std::string& where) {
     m.invalid_rule = j.value("invalid_rule", "");
     m.semantics = semantics_from_name(j.value("semantics", "defined"), where);
     m.semantics_reason = j.value("semantics_reason", "");
+    m.shape_open = j.value("shape_open", false);
     m.tolerance = Tolerance::parse(j.value("tolerance", "exact"));
     m.from_onnx = j.value("from_onnx", false);
     return m;

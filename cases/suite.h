@@ -40,6 +40,7 @@ struct CaseMeta {
   std::string invalid_rule;         // for an invalid case, the rule it breaks
   Semantics semantics = Semantics::kDefined;
   std::string semantics_reason;     // why it is not "defined"
+  bool shape_open = false;          // that choice decides the output shapes too (case.json: only when true)
   Tolerance tolerance;
   bool from_onnx = false;           // metadata derived from an ONNX node test, no case.json
 };

@@ -158,6 +158,7 @@ OracleOutcome oracle_outputs(OracleKind kind, const CaseFiles& files) {
       ValueRunResult r = run_reference(files);
       o.outputs = std::move(r.outputs);
       o.semantics = r.semantics.category;
+      o.shape_open = r.semantics.shape_open;
     }
     o.available = true;
   } catch (const Error& e) {

@@ -306,6 +306,7 @@ reports::Report run_cases(const CaseSource& source, const RunOptions& o) {
             if (o.oracle == OracleKind::kReference && c.expected_from_reference) {
               oracle = oracle_outputs(OracleKind::kExpected, files);  // the reference's answer, made moments ago
               oracle.semantics = c.meta.semantics;
+              oracle.shape_open = c.meta.shape_open;
             } else {
               oracle = oracle_outputs(o.oracle, files);
             }

@@ -119,7 +119,18 @@ VerdictResult judge(const CaseMeta& meta, const BackendOutcome& outcome, const O
   switch (r.comparison.kind) {
     case Comparison::kMatch: r.verdict = Verdict::kPass; break;
     case Comparison::kWrongDtype: r.verdict = Verdict::kWrongDtype; break;
-    case Comparison::kWrongShape: case Comparison::kWrongCount: r.verdict = Verdict::kWrongShape; break;
+    case Comparison::kWrongShape: case Comparison::kWrongCount: {
+      // Shapes that the open choice decides (Unique's NaNs): divergent, as values would be.
+      const Semantics s = std::max(meta.semantics, oracle.semantics);
+      if (s != Semantics::kDefined && (meta.shape_open || oracle.shape_open)) {
+        r.verdict = Verdict::kDivergent;
+        r.message = std::string(semantics_name(s)) + " case, shapes included" +
+                    (meta.semantics_reason.empty() ? "" : " (" + meta.semantics_reason + ")") + ": " + r.message;
+      } else {
+        r.verdict = Verdict::kWrongShape;
+      }
+      break;
+    }
     case Comparison::kValues: {
       const Semantics s = std::max(meta.semantics, oracle.semantics);
       if (s == Semantics::kDefined) {

@@ -53,6 +53,7 @@ struct OracleOutcome {
   // For the bound policy of composite ops: per output, per element, the allowed absolute
   // error itself (harness/bounds.h element_bounds; +inf: vacuous). Takes magnitudes' place.
   std::vector<std::vector<double>> allowed = {};
+  bool shape_open = false;  // from the reference run: the open choice decides the shapes too
 };
 
 struct VerdictResult {

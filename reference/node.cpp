@@ -13,14 +13,16 @@ const char* semantics_name(Semantics s) {
   return "defined";
 }
 
-void SemanticsRecord::mark(Semantics s, const std::string& reason) {
+void SemanticsRecord::mark(Semantics s, const std::string& reason, bool shapes_too) {
   category = std::max(category, s);
+  shape_open = shape_open || shapes_too;
   if (std::find(reasons.begin(), reasons.end(), reason) == reasons.end()) reasons.push_back(reason);
 }
 
 void SemanticsRecord::merge(const SemanticsRecord& other) {
   for (const auto& r : other.reasons) mark(other.category, r);
   category = std::max(category, other.category);
+  shape_open = shape_open || other.shape_open;
 }
 
 const onnx::AttributeProto* Node::find(const std::string& name) const {

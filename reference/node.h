@@ -17,10 +17,13 @@ enum class Semantics { kDefined = 0, kImplementationDefined = 1, kUndefined = 2 
 const char* semantics_name(Semantics s);  // "defined", "implementation-defined", "undefined"
 
 // The semantics of a run: the least defined category any kernel met, and why.
+// shape_open: the open choice decides the output shapes too (Unique: whether NaNs are one
+// value), so another conformant backend may answer with other shapes.
 struct SemanticsRecord {
   Semantics category = Semantics::kDefined;
   std::vector<std::string> reasons;  // each reason once, in the order met
-  void mark(Semantics s, const std::string& reason);
+  bool shape_open = false;
+  void mark(Semantics s, const std::string& reason, bool shapes_too = false);
   void merge(const SemanticsRecord& other);
 };
 
@@ -41,8 +44,10 @@ class Node {
   std::vector<int64_t> attr_ints(const std::string& name) const;
 
   // Kernels call this where the op-version leaves the answer open; the reference's
-  // answer is still the documented one.
-  void mark(Semantics s, const std::string& reason) const { semantics_.mark(s, reason); }
+  // answer is still the documented one. `shapes_too`: the choice decides output shapes.
+  void mark(Semantics s, const std::string& reason, bool shapes_too = false) const {
+    semantics_.mark(s, reason, shapes_too);
+  }
 
  private:
   const onnx::AttributeProto* find(const std::string& name) const;

@@ -135,6 +135,21 @@ TEST_CASE("Sub-7 and later have numpy broadcast patterns and refusals", "[Sub][v
   CHECK(find_case(standard_suite(), "Sub-7/float32-int32/refuse_type_mismatch"));
 }
 
+TEST_CASE("Unique with NaN or signed zeros leaves its output shapes open, in case.json and in the model", "[semantics]") {
+  const Case* special = find_case(standard_suite(), "Unique-11/float32/special_values");
+  REQUIRE(special);
+  CHECK(special->meta.semantics == Semantics::kImplementationDefined);
+  CHECK(special->meta.shape_open);
+  // The model declares each output's rank, no dimension: another count of values is conformant.
+  for (const auto& out : special->model.graph().output())
+    for (const auto& dim : out.type().tensor_type().shape().dim()) CHECK_FALSE(dim.has_dim_value());
+  const Case* strings = find_case(standard_suite(), "Unique-11/string/special_values");
+  REQUIRE(strings);
+  CHECK(strings->meta.semantics == Semantics::kDefined);
+  CHECK_FALSE(strings->meta.shape_open);
+  CHECK(strings->model.graph().output(0).type().tensor_type().shape().dim(0).dim_value() == 8);
+}
+
 TEST_CASE("semantics categories come from the reference", "[semantics]") {
   const Case* zero = find_case(standard_suite(), "Div-14/int8/zero_divisor");
   REQUIRE(zero);

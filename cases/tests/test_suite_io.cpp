@@ -33,6 +33,10 @@ TEST_CASE("case metadata round-trips through case.json", "[suite]") {
   const CaseMeta back = meta_from_json(meta_to_json(m), "test");
   CHECK(meta_to_json(back) == meta_to_json(m));
   CHECK(back.tolerance.ulps == 2);
+  CHECK_FALSE(back.shape_open);
+  CHECK(meta_to_json(m).find("shape_open") == std::string::npos);  // written only when true
+  m.shape_open = true;
+  CHECK(meta_from_json(meta_to_json(m), "test").shape_open);
   CHECK_THROWS_AS(meta_from_json("{\"id\": 3}", "test"), Error);
   CHECK_THROWS_AS(meta_from_json("not json", "test"), Error);
 }

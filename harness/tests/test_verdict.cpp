@@ -88,9 +88,34 @@ TEST_CASE("differences on implementation-defined or undefined cases are divergen
   auto o = oracle(1);
   o.semantics = Semantics::kUndefined;  // the reference run met undefined behaviour
   CHECK(decide(meta, ran(2), o, p).verdict == Verdict::kDivergent);
-  // Shape and type are never excused.
+  // Shape and type are never excused...
   CHECK(decide(meta, {BackendOutcome::kOk, "", {Tensor::from_values<double>({1}, {1.0})}, 0}, o, p).verdict ==
         Verdict::kWrongDtype);
+  const BackendOutcome two_values{BackendOutcome::kOk, "", {Tensor::from_values<float>({2}, {1.0f, 1.0f})}, 0};
+  CHECK(decide(meta, two_values, o, p).verdict == Verdict::kWrongShape);
+}
+
+TEST_CASE("a shape that the open choice decides (Unique's NaNs) is divergent; other shapes still fail", "[verdict]") {
+  const ComparePolicy p;
+  const BackendOutcome two_values{BackendOutcome::kOk, "", {Tensor::from_values<float>({2}, {1.0f, 1.0f})}, 0};
+  const BackendOutcome wrong_dtype{BackendOutcome::kOk, "", {Tensor::from_values<double>({1}, {1.0})}, 0};
+  CaseMeta meta;
+  meta.semantics = Semantics::kImplementationDefined;
+  meta.semantics_reason = "NaN in Unique";
+  CHECK(decide(meta, two_values, oracle(1), p).verdict == Verdict::kWrongShape);  // the choice does not touch shapes
+  meta.shape_open = true;  // from case.json
+  const auto open = decide(meta, two_values, oracle(1), p);
+  CHECK(open.verdict == Verdict::kDivergent);
+  CHECK(open.message.find("shapes included (NaN in Unique)") != std::string::npos);
+  CHECK(decide(meta, {BackendOutcome::kOk, "", {}, 0}, oracle(1), p).verdict == Verdict::kDivergent);  // output count
+  CHECK(decide(meta, wrong_dtype, oracle(1), p).verdict == Verdict::kWrongDtype);  // the type is still fixed
+  CaseMeta plain;  // an ONNX node test: the reference run says so
+  auto o = oracle(1);
+  o.semantics = Semantics::kImplementationDefined;
+  o.shape_open = true;
+  CHECK(decide(plain, two_values, o, p).verdict == Verdict::kDivergent);
+  o.semantics = Semantics::kDefined;  // open shapes without an open choice: not excused
+  CHECK(decide(plain, two_values, o, p).verdict == Verdict::kWrongShape);
 }
 
 TEST_CASE("a run-time error is divergent on an undefined case only; a crash never is", "[verdict]") {

@@ -108,8 +108,9 @@ Tensors unique(const Node& node, const Inputs& in) {
       ++counts[g];
       inverse[static_cast<size_t>(j)] = static_cast<int64_t>(g);
     }
-    if (nan) node.mark(Semantics::kImplementationDefined, "NaN in Unique (NaNs are one value, sorted above numbers)");
-    if (zeros) node.mark(Semantics::kImplementationDefined, "-0 and +0 in Unique (one value; Y keeps the first's sign)");
+    // Either choice decides how many values Y has, so the output shapes are open too.
+    if (nan) node.mark(Semantics::kImplementationDefined, "NaN in Unique (NaNs are one value, sorted above numbers)", true);
+    if (zeros) node.mark(Semantics::kImplementationDefined, "-0 and +0 in Unique (one value; Y keeps the first's sign)", true);
     order.resize(first.size());
     std::iota(order.begin(), order.end(), 0);
     if (sorted == 1)

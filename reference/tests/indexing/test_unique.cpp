@@ -47,5 +47,9 @@ TEST_CASE("Unique: NaN is one value above numbers; -0 and +0 one value (implemen
   CHECK(std::isnan(y[2]));
   CHECK(r.outputs[3] == vec<int64_t>({2, 1, 2}));
   CHECK(r.semantics.category == Semantics::kImplementationDefined);
+  CHECK(r.semantics.shape_open);  // how many values Y has depends on those choices
   CHECK(semantics_of("Unique", 11, {vec<double>({2, 1, 2})}) == Semantics::kDefined);
+  CHECK_FALSE(run_outputs("Unique", 11, {vec<double>({2, 1, 2})}, {}, 4).semantics.shape_open);
+  CHECK(run_outputs("Unique", 11, {vec<double>({NAN, 1})}, {}, 4).semantics.shape_open);
+  CHECK(run_outputs("Unique", 11, {vec<double>({-0.0, 0.0})}, {}, 4).semantics.shape_open);
 }
