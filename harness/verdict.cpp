@@ -119,8 +119,10 @@ VerdictResult judge(const CaseMeta& meta, const BackendOutcome& outcome, const O
   switch (r.comparison.kind) {
     case Comparison::kMatch: r.verdict = Verdict::kPass; break;
     case Comparison::kWrongDtype: r.verdict = Verdict::kWrongDtype; break;
-    case Comparison::kWrongShape: case Comparison::kWrongCount: {
+    case Comparison::kWrongCount: r.verdict = Verdict::kWrongShape; break;
+    case Comparison::kWrongShape: {
       // Shapes that the open choice decides (Unique's NaNs): divergent, as values would be.
+      // How many outputs there are is never open.
       const Semantics s = std::max(meta.semantics, oracle.semantics);
       if (s != Semantics::kDefined && (meta.shape_open || oracle.shape_open)) {
         r.verdict = Verdict::kDivergent;
