@@ -6,7 +6,6 @@
 #include <cerrno>
 #include <csignal>
 #include <cstring>
-#include <fstream>
 #include <set>
 #include <string>
 #include <vector>
@@ -84,11 +83,6 @@ void copy_external(const std::set<std::string>& locations, const fs::path& src_d
   }
 }
 
-std::string read_bytes(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-}
-
 }  // namespace
 
 fs::path make_private_scratch(const fs::path& wanted) {
@@ -150,13 +144,13 @@ CaseFiles stage_case(const CaseFiles& files, const fs::path& dir) {
   staged.model = dir / "model.onnx";
   staged.data_set = files.data_set;
   staged.contents = files.contents;  // the runner's copy of the bytes: the backend sees only the files below
-  // Files come from the case's contents when it has them (read once), else are copied.
-  // External data can only come from a case on disk (asked only when a file names some).
+  // Files come from the case's contents when it has them (read once), else are read once
+  // here; either way the bytes are written to the copy and searched for external data,
+  // which can only come from a case on disk (asked only when a file names some).
   const auto on_disk = [&] { return !files.model.empty() && fs::is_directory(files.model.parent_path(), ec); };
   if (files.contents || fs::is_regular_file(fs::status(files.model, ec))) {
-    const std::string bytes = files.contents ? files.contents->model : read_bytes(files.model);
-    if (files.contents) write_file_bytes(staged.model, bytes);
-    else copy_into(files.model, staged.model);
+    const std::string bytes = files.contents ? files.contents->model : read_file_bytes(files.model);
+    write_file_bytes(staged.model, bytes);
     onnx::ModelProto model;
     if (bytes.find("location") != std::string::npos && on_disk() && model.ParseFromString(bytes)) {
       std::set<std::string> locations;
@@ -167,15 +161,11 @@ CaseFiles stage_case(const CaseFiles& files, const fs::path& dir) {
   for (size_t i = 0; i < files.inputs.size(); ++i) {
     const fs::path to = dir / ("input_" + std::to_string(i) + ".pb");
     staged.inputs.push_back(to);
-    if (files.contents) {
-      write_file_bytes(to, files.contents->inputs[i]);
-      if (files.contents->inputs[i].find("location") != std::string::npos && on_disk())
-        copy_external(tensor_external_locations(files.contents->inputs[i]), files.inputs[i].parent_path(), dir);
-      continue;
-    }
-    if (!fs::is_regular_file(fs::status(files.inputs[i], ec))) continue;  // a FIFO, a device: not copied
-    copy_into(files.inputs[i], to);
-    copy_external(tensor_external_locations(read_bytes(files.inputs[i])), files.inputs[i].parent_path(), dir);
+    if (!files.contents && !fs::is_regular_file(fs::status(files.inputs[i], ec))) continue;  // a FIFO, a device: not copied
+    const std::string bytes = files.contents ? files.contents->inputs[i] : read_file_bytes(files.inputs[i]);
+    write_file_bytes(to, bytes);
+    if (bytes.find("location") != std::string::npos && on_disk())
+      copy_external(tensor_external_locations(bytes), files.inputs[i].parent_path(), dir);
   }
   return staged;
 }

@@ -116,34 +116,26 @@ VerdictResult judge(const CaseMeta& meta, const BackendOutcome& outcome, const O
          std::to_string(r.comparison.bound_elements) + " elements");
   if (!r.comparison.warning.empty()) note("warning: " + r.comparison.warning);
   r.values_compared = r.comparison.kind == Comparison::kMatch || r.comparison.kind == Comparison::kValues;
+  const Semantics s = std::max(meta.semantics, oracle.semantics);
+  const auto excused = [&](const std::string& what) {
+    r.verdict = Verdict::kDivergent;
+    r.message = std::string(semantics_name(s)) + " case" + what +
+                (meta.semantics_reason.empty() ? "" : " (" + meta.semantics_reason + ")") + ": " + r.message;
+  };
   switch (r.comparison.kind) {
     case Comparison::kMatch: r.verdict = Verdict::kPass; break;
     case Comparison::kWrongDtype: r.verdict = Verdict::kWrongDtype; break;
     case Comparison::kWrongCount: r.verdict = Verdict::kWrongShape; break;
-    case Comparison::kWrongShape: {
+    case Comparison::kWrongShape:
       // Shapes that the open choice decides (Unique's NaNs): divergent, as values would be.
       // How many outputs there are is never open.
-      const Semantics s = std::max(meta.semantics, oracle.semantics);
-      if (s != Semantics::kDefined && (meta.shape_open || oracle.shape_open)) {
-        r.verdict = Verdict::kDivergent;
-        r.message = std::string(semantics_name(s)) + " case, shapes included" +
-                    (meta.semantics_reason.empty() ? "" : " (" + meta.semantics_reason + ")") + ": " + r.message;
-      } else {
-        r.verdict = Verdict::kWrongShape;
-      }
+      if (s != Semantics::kDefined && (meta.shape_open || oracle.shape_open)) excused(", shapes included");
+      else r.verdict = Verdict::kWrongShape;
       break;
-    }
-    case Comparison::kValues: {
-      const Semantics s = std::max(meta.semantics, oracle.semantics);
-      if (s == Semantics::kDefined) {
-        r.verdict = Verdict::kFail;
-      } else {
-        r.verdict = Verdict::kDivergent;
-        r.message = std::string(semantics_name(s)) + " case" +
-                    (meta.semantics_reason.empty() ? "" : " (" + meta.semantics_reason + ")") + ": " + r.message;
-      }
+    case Comparison::kValues:
+      if (s == Semantics::kDefined) r.verdict = Verdict::kFail;
+      else excused("");
       break;
-    }
   }
   return r;
 }
