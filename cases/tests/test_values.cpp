@@ -36,6 +36,12 @@ TEST_CASE("SHA-256 matches FIPS 180-4's examples", "[sha256]") {
   CHECK(sha256_hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq") ==
         "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
   CHECK(sha256_hex(std::string(1000000, 'a')) == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
+  // Fed in pieces that straddle the 64-byte blocks (and moved midway), the same digest.
+  Sha256 h;
+  for (int i = 0; i < 500; ++i) h.update(std::string(1000, 'a'));
+  Sha256 moved = std::move(h);
+  for (int i = 0; i < 500; ++i) moved.update(std::string(1000, 'a'));
+  CHECK(moved.hex() == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
 }
 
 TEST_CASE("special values of float32 include signed zeros, subnormals, infinities and NaN", "[values]") {
