@@ -1,12 +1,13 @@
 // Known failures of a backend: harness/expected_failures/<backend>.txt, or --expected-failures FILE.
 // One entry per line:   <pattern>   # reason
-// A pattern is a glob on the case id (`*` any run of characters, `/` included; `?` one
-// character), or, prefixed with `re:`, an ECMAScript regular expression that must match
-// the whole id. Blank lines and lines starting with `#` are ignored. A listed case whose
-// verdict is a failure becomes expected-fail; one that passes becomes unexpected-pass.
+// A pattern follows the one rule of `run --case` (harness/case_pattern.h): the case id
+// itself, or an fnmatch glob on it (`*` any run of characters, `/` included; `?` one
+// character; `[...]` one of a set; `\` quotes). Blank lines and lines starting with `#`
+// are ignored. A listed case whose verdict is a failure becomes expected-fail; one that
+// passes becomes unexpected-pass. (Regular expressions, once written `re:...`, are refused
+// with a message: write the globs they meant.)
 #pragma once
 #include <filesystem>
-#include <regex>
 #include <string>
 #include <vector>
 
@@ -16,7 +17,6 @@ struct ExpectedFailure {
   std::string pattern;
   std::string reason;
   int line = 0;
-  std::regex regex;
 };
 
 class ExpectedFailures {
@@ -31,7 +31,5 @@ class ExpectedFailures {
  private:
   std::vector<ExpectedFailure> entries_;
 };
-
-std::string glob_to_regex(const std::string& glob);
 
 }  // namespace touchstone::harness

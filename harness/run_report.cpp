@@ -1,11 +1,11 @@
 #include "harness/run_report.h"
 
-#include <fnmatch.h>
 #include <fstream>
 #include <sstream>
 
 #include "cases/sha256.h"
 #include "harness/backend.h"
+#include "harness/case_pattern.h"
 #include "harness/runner.h"
 #include "reference/error.h"
 
@@ -96,7 +96,7 @@ std::vector<size_t> matching_ids(const std::vector<std::string>& ids, const std:
   for (size_t k = 0; k < ids.size(); ++k) {
     bool keep = patterns.empty();
     for (size_t i = 0; i < patterns.size(); ++i)
-      if (patterns[i] == ids[k] || fnmatch(patterns[i].c_str(), ids[k].c_str(), 0) == 0) keep = used[i] = true;
+      if (case_pattern_matches(patterns[i], ids[k])) keep = used[i] = true;
     if (keep) kept.push_back(k);
   }
   for (size_t i = 0; i < patterns.size(); ++i)

@@ -28,8 +28,8 @@ std::string reproduce_command(const std::vector<std::string>& source_words, cons
 // Quotes a word for a POSIX shell (unchanged when it needs no quoting, unless `always`).
 std::string shell_quote(const std::string& word, bool always = false);
 
-// Keeps the cases whose id equals one of `patterns` or matches it as a glob (`*`, `?`,
-// `[...]`, fnmatch rules; `/` is an ordinary character). No patterns keeps all. Throws
+// Keeps the cases whose id matches one of `patterns` (harness/case_pattern.h: equal, or an
+// fnmatch glob; `/` is an ordinary character). No patterns keeps all. Throws
 // kIo naming a pattern that matches no case of the suite.
 void keep_cases(Suite& suite, const std::vector<std::string>& patterns);
 // The same rule over ids: the indices of those kept, in order (`where` names the cases).
