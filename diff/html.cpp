@@ -3,31 +3,11 @@
 #include <map>
 #include <sstream>
 
+#include "reports/escape.h"
+
 namespace touchstone {
 
-std::string html_escape(const std::string& text) {
-  std::string out;
-  for (char c : text) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&#39;"; break;
-      default:
-        // Control bytes (a string tensor's NUL) would make the page binary; show them as \xNN.
-        if (static_cast<unsigned char>(c) < 0x20 && c != '\n' && c != '\t') {
-          static const char kHex[] = "0123456789abcdef";
-          out += "\\x";
-          out += kHex[(c >> 4) & 0xf];
-          out += kHex[c & 0xf];
-        } else {
-          out += c;
-        }
-    }
-  }
-  return out;
-}
+using reports::html_escape;
 
 std::string diff_anchor(const VersionDiff& d) {
   std::string domain = d.old_row->domain.empty() ? "" : std::string(d.old_row->domain) + ".";

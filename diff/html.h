@@ -7,7 +7,6 @@
 
 namespace touchstone {
 
-std::string html_escape(const std::string& text);
 // Anchor of a pair on the page: "Sub-6-7" (reports link to changelog.html#Sub-6-7).
 std::string diff_anchor(const VersionDiff& d);
 std::string diffs_to_html(const std::vector<VersionDiff>& diffs, const std::string& title);

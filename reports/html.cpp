@@ -9,24 +9,6 @@
 
 namespace touchstone::reports {
 
-std::string json_for_script(const nlohmann::json& doc) {
-  // '<', '>' and '&' only occur inside JSON strings, where \uXXXX means the same
-  // character: no "</script>" or "<!--" can end or confuse the block. Invalid UTF-8
-  // from a backend's message is replaced rather than refused.
-  const std::string text = doc.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-  std::string out;
-  out.reserve(text.size() + text.size() / 32);
-  for (char ch : text) {
-    switch (ch) {
-      case '<': out += "\\u003c"; break;
-      case '>': out += "\\u003e"; break;
-      case '&': out += "\\u0026"; break;
-      default: out += ch;
-    }
-  }
-  return out;
-}
-
 namespace {
 
 void replace_once(std::string& text, std::string_view marker, std::string_view with) {

@@ -8,26 +8,6 @@
 
 namespace touchstone::reports {
 
-std::string xml_escape(const std::string& text) {
-  std::string out;
-  out.reserve(text.size());
-  for (size_t i = 0; i < text.size(); ++i) {
-    const unsigned char ch = static_cast<unsigned char>(text[i]);
-    switch (ch) {
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '&': out += "&amp;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&apos;"; break;
-      default:
-        // XML 1.0 allows tab, newline and carriage return among the control characters.
-        if (ch < 0x20 && ch != '\t' && ch != '\n' && ch != '\r') out += "?";
-        else out += static_cast<char>(ch);
-    }
-  }
-  return out;
-}
-
 std::string format_metric(const std::optional<double>& value) {
   if (!value) return "";
   if (std::isinf(*value)) return "inf";

@@ -9,25 +9,6 @@
 
 namespace touchstone::reports {
 
-std::string markdown_escape(const std::string& text) {
-  std::string out;
-  for (char ch : text) {
-    switch (ch) {
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '&': out += "&amp;"; break;
-      case '|': out += "\\|"; break;
-      case '\n': case '\r': out += ' '; break;
-      case '\\': case '`': case '*': case '_': case '[': case ']': case '#': case '!': case '~':
-        out += '\\';
-        out += ch;
-        break;
-      default: out += ch;
-    }
-  }
-  return out;
-}
-
 namespace {
 
 std::string percent(std::optional<double> rate) {

@@ -63,21 +63,6 @@ const char* rate_class(const Tally& t) {
   return *rate >= 0.9 ? "most" : *rate >= 0.5 ? "half" : "low";
 }
 
-std::string url_component(const std::string& text) {
-  static const char* hex = "0123456789ABCDEF";
-  std::string out;
-  for (unsigned char ch : text) {
-    if (std::isalnum(ch) || ch == '-' || ch == '_' || ch == '.') {
-      out += static_cast<char>(ch);
-    } else {
-      out += '%';
-      out += hex[ch >> 4];
-      out += hex[ch & 15];
-    }
-  }
-  return out;
-}
-
 }  // namespace
 
 std::string run_label(const RunInfo& run) {
@@ -111,8 +96,8 @@ std::string render_scoreboard_html(const std::vector<ScoreboardRun>& runs) {
   out << "<table>\n<thead><tr><th class=\"op\">op-version</th>";
   for (size_t i = 0; i < runs.size(); ++i) {
     out << "<th>";
-    if (!runs[i].href.empty()) out << "<a href=\"" << xml_escape(runs[i].href) << "\">";
-    out << xml_escape(b.labels[i]);
+    if (!runs[i].href.empty()) out << "<a href=\"" << html_escape(runs[i].href) << "\">";
+    out << html_escape(b.labels[i]);
     if (!runs[i].href.empty()) out << "</a>";
     out << "</th>";
   }
@@ -124,7 +109,7 @@ std::string render_scoreboard_html(const std::vector<ScoreboardRun>& runs) {
   }
   out << "</tr>\n";
   for (const auto& key : b.rows) {
-    out << "<tr><td class=\"op\">" << xml_escape(op_version(key)) << "</td>";
+    out << "<tr><td class=\"op\">" << html_escape(op_version(key)) << "</td>";
     for (size_t i = 0; i < runs.size(); ++i) {
       const auto it = b.cells[i].find(key);
       if (it == b.cells[i].end()) {
@@ -139,7 +124,7 @@ std::string render_scoreboard_html(const std::vector<ScoreboardRun>& runs) {
       } else {
         const auto& [domain, op, version] = key;
         const std::string op_label = (domain.empty() || domain == "ai.onnx" ? "" : domain + ".") + op;
-        out << "<a href=\"" << xml_escape(runs[i].href + "#op=" + url_component(op_label) +
+        out << "<a href=\"" << html_escape(runs[i].href + "#op=" + url_component(op_label) +
                                         "&version=" + std::to_string(version))
             << "\">" << text << "</a>";
       }

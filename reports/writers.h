@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "reports/escape.h"  // the escapers of these formats
 #include "reports/report.h"
 
 namespace touchstone::reports {
@@ -36,10 +37,6 @@ std::string render_junit(const Report& report);
 // op-versions with failures, and at most `max_failures` failing cases.
 std::string render_markdown(const Report& report, int max_failures = 15);
 
-// Escapes for the formats above (exposed for tests and for diff's Markdown).
-std::string xml_escape(const std::string& text);       // also drops characters XML 1.0 forbids
-std::string markdown_escape(const std::string& text);  // safe inside a table cell, no markup
-std::string json_for_script(const nlohmann::json& doc);  // JSON safe inside <script>
 std::string format_metric(const std::optional<double>& value);  // "", "inf", "3", "1.5e-07"
 
 }  // namespace touchstone::reports

@@ -5,6 +5,7 @@
 
 #include "diff/behaviour_diff.h"
 #include "diff/html.h"
+#include "reports/escape.h"
 
 using namespace touchstone;
 
@@ -243,7 +244,7 @@ TEST_CASE("first_difference names the index, the values, and any shape or dtype 
 }
 
 TEST_CASE("the HTML page shows the first difference and stays text", "[diff][hand][html]") {
-  CHECK(html_escape(std::string("a\0b<", 4)) == "a\\x00b&lt;");
+  CHECK(reports::html_escape(std::string("a\0b<", 4)) == "a\\x00b&lt;");
   const std::string page = diffs_to_html({diff_versions(version("OneHot", 9), version("OneHot", 11))}, "t");
   CHECK(page.find("first difference: output 0 (1,3) at [0,2]: 0 vs 1") != std::string::npos);
   CHECK(page.find('\0') == std::string::npos);
