@@ -1,8 +1,7 @@
 #include "reference/tensor.h"
 
+#include <charconv>
 #include <cmath>
-#include <cstdio>
-#include <cstdlib>
 #include <limits>
 #include <new>
 
@@ -72,37 +71,52 @@ void Tensor::check_type(DType wanted) const {
 }
 
 namespace {
-// The shortest decimal that reads back as exactly `v` in type T.
+// printf's "%.Pg" of `v` (std::to_chars with a precision: locale-free) if it reads back
+// (std::from_chars in R) as a value `same` accepts, else "".
+template <class R, class T, class Same>
+std::string general_if_round_trip(T v, int precision, Same same) {
+  char buf[64];
+  const auto end = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::general, precision).ptr;
+  R back{};
+  std::from_chars(buf, end, back);
+  return same(back) ? std::string(buf, end) : "";
+}
+// The shortest decimal that reads back as exactly `v` in type T, laid out as "%.Pg" with
+// the fewest digits P: std::to_chars finds the shortest digits; the layout (fixed below
+// P digits before the point, else an exponent) is printf's, as reports have always shown.
 template <class T>
 std::string float_to_string(T v) {
   if (std::isnan(v)) return std::signbit(v) ? "-nan" : "nan";
   if (std::isinf(v)) return v < 0 ? "-inf" : "inf";
-  char buf[64];
-  for (int precision = 1; precision <= 17; ++precision) {
-    std::snprintf(buf, sizeof buf, "%.*g", precision, static_cast<double>(v));
-    if (static_cast<T>(std::strtod(buf, nullptr)) == v) break;
+  char sci[64];
+  const auto end = std::to_chars(sci, sci + sizeof sci, v, std::chars_format::scientific).ptr;
+  int digits = 0;
+  for (const char* c = sci; c < end && *c != 'e'; ++c) digits += *c >= '0' && *c <= '9';
+  // Near a power of two the shortest digits can lie on the wide side of v while the
+  // P-digit rounding lies on the narrow side: then P + 1 digits.
+  constexpr int kMost = std::numeric_limits<T>::max_digits10;  // always reads back
+  for (int precision = digits; precision < kMost; ++precision) {
+    std::string s = general_if_round_trip<T>(v, precision, [v](T back) { return back == v; });
+    if (!s.empty()) return s;
   }
-  return buf;
+  return general_if_round_trip<T>(v, kMost, [](T) { return true; });
 }
 // The shortest decimal that reads back (rounded to the format) as the same float16,
-// bfloat16, float8 or float4 value.
+// bfloat16, float8 or float4 value (std::to_chars has no such types: each precision is tried).
 template <class T>
 std::string small_float_to_string(T v) {
   const double d = to_double(v);
   if (std::isnan(d) || std::isinf(d)) return float_to_string(d);
-  char buf[64];
-  for (int precision = 1; precision <= 17; ++precision) {
-    std::snprintf(buf, sizeof buf, "%.*g", precision, d);
-    const double back = std::strtod(buf, nullptr);
-    if constexpr (is_minifloat<T>) {
-      if (minifloat_from<T>(back, true) == v) break;
-    } else if constexpr (std::is_same_v<T, Float16>) {
-      if (float16_from_double(back) == v) break;
-    } else {
-      if (bfloat16_from_double(back) == v) break;
-    }
+  const auto same = [v](double back) {
+    if constexpr (is_minifloat<T>) return minifloat_from<T>(back, true) == v;
+    else if constexpr (std::is_same_v<T, Float16>) return float16_from_double(back) == v;
+    else return bfloat16_from_double(back) == v;
+  };
+  for (int precision = 1; precision < 17; ++precision) {
+    std::string s = general_if_round_trip<double>(d, precision, same);
+    if (!s.empty()) return s;
   }
-  return buf;
+  return float_to_string(d);  // 17 digits give the double itself
 }
 }  // namespace
 
