@@ -1,5 +1,6 @@
 // Writing the report: the suite digest completed for a shard, report.json and report.html.
 #include <ctime>
+#include <thread>
 #include <unistd.h>
 
 #include "harness/run_parts.h"
@@ -33,22 +34,36 @@ std::string host_name() {
 }
 
 // The suite digest covers every case of the suite: a shard digests the other shards'
-// cases too (reading their files, or for a profile naming them by id and generator),
-// so that shards of one suite carry one digest and merge.
+// cases too, so that shards of one suite carry one digest and merge. Each is digested as
+// the case itself, read from its files or generated (a profile), on the run's workers'
+// count of threads: a shard's digest is that of the same shard over the written suite.
 void digest_other_shards(const CaseSource& source, const RunOptions& o, OpenRun& run) {
   if (o.shard.count <= 1) return;
   const auto& entries = source.entries();
   std::vector<bool> in_run(entries.size(), false);
   for (size_t i : run.selected) in_run[i] = true;
-  const bool generated = source.name().starts_with("profile:");
-  for (size_t i = 0; i < entries.size(); ++i) {
-    if (in_run[i]) continue;
-    if (generated) {
-      run.digest.add(entries[i].id, run.header.value("generator", ""));
-      continue;
+  std::vector<size_t> others;
+  for (size_t i = 0; i < entries.size(); ++i)
+    if (!in_run[i]) others.push_back(i);
+  std::vector<std::string> digests(others.size());
+  std::atomic<size_t> next{0};
+  std::exception_ptr failure;
+  std::mutex failure_mutex;
+  const auto work = [&] {
+    try {
+      for (size_t k; (k = next.fetch_add(1)) < others.size();) digests[k] = journal_digest(source.load(others[k]));
+    } catch (...) {
+      std::lock_guard lock(failure_mutex);
+      if (!failure) failure = std::current_exception();
+      next = others.size();
     }
-    run.digest.add(entries[i].id, journal_digest(source.load(i)));
-  }
+  };
+  std::vector<std::thread> threads;
+  for (int w = 1; w < run.jobs; ++w) threads.emplace_back(work);
+  work();
+  for (auto& t : threads) t.join();
+  if (failure) std::rethrow_exception(failure);
+  for (size_t k = 0; k < others.size(); ++k) run.digest.add(entries[others[k]].id, digests[k]);
 }
 
 json run_options(const RunOptions& o, int jobs) {

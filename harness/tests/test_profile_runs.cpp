@@ -71,6 +71,29 @@ TEST_CASE("run --profile streams generated cases: the verdicts and digest of gen
   fs::remove_all(root);
 }
 
+TEST_CASE("a shard of run --profile carries the digest of the same shard over the written suite, and of the whole",
+          "[cli][profile][shard]") {
+  const fs::path root = temp_dir("profile-shard");
+  const std::string ops = "Add,Identity";
+  REQUIRE(shell(cli() + " generate --profile smoke --ops " + ops + " --out '" + (root / "suite").string() + "'") == 0);
+  const auto run = [&](const std::string& source, const std::string& shard, const std::string& out) {
+    CHECK(shell(cli() + " run -q " + source + " --backend reference --jobs 2" + shard + " --report-dir '" +
+                (root / out).string() + "'") == 0);
+    return load(root / out / "report.json");
+  };
+  const std::string suite = "--suite '" + (root / "suite").string() + "'", profile = "--profile smoke --ops " + ops;
+  const json whole = run(suite, "", "whole");
+  const json from_suite = run(suite, " --shard 2/3", "suite-2");
+  const json streamed = run(profile, " --shard 2/3", "profile-2");
+  const json streamed_other = run(profile, " --shard 3/3", "profile-3");
+  CHECK(streamed["run"]["suite"]["digest"] == from_suite["run"]["suite"]["digest"]);
+  CHECK(streamed["run"]["suite"]["digest"] == whole["run"]["suite"]["digest"]);
+  CHECK(streamed_other["run"]["suite"]["digest"] == whole["run"]["suite"]["digest"]);
+  CHECK(streamed["aggregates"]["totals"]["total"] == from_suite["aggregates"]["totals"]["total"]);
+  CHECK(streamed["aggregates"]["totals"]["total"] < whole["aggregates"]["totals"]["total"]);
+  fs::remove_all(root);
+}
+
 TEST_CASE("a failing case's repro folder holds the case and reproduces the failure with its command",
           "[cli][profile][repro]") {
   const fs::path root = temp_dir("repro");
