@@ -1,6 +1,7 @@
 #include "diff/behaviour_diff.h"
 
 #include <algorithm>
+#include <charconv>
 
 #include "reference/model.h"
 #include "reference/model_builder.h"
@@ -10,16 +11,24 @@ namespace touchstone {
 
 namespace {
 
+// An attribute's value as the reader wrote it: numbers in their shortest round-trip form.
 std::string attribute_text(const onnx::AttributeProto& a) {
+  const auto number = [](float f) {
+    char buf[32];
+    return std::string(buf, std::to_chars(buf, buf + sizeof buf, f).ptr);
+  };
+  const auto list = [](int n, const auto& item) {
+    std::string s = "[";
+    for (int i = 0; i < n; ++i) s += (i ? "," : "") + item(i);
+    return s + "]";
+  };
   switch (a.type()) {
-    case onnx::AttributeProto::FLOAT: return std::to_string(a.f());
+    case onnx::AttributeProto::FLOAT: return number(a.f());
     case onnx::AttributeProto::STRING: return a.s();
     case onnx::AttributeProto::INT: return std::to_string(a.i());
-    case onnx::AttributeProto::INTS: {
-      std::string s = "[";
-      for (int i = 0; i < a.ints_size(); ++i) s += (i ? "," : "") + std::to_string(a.ints(i));
-      return s + "]";
-    }
+    case onnx::AttributeProto::INTS: return list(a.ints_size(), [&](int i) { return std::to_string(a.ints(i)); });
+    case onnx::AttributeProto::FLOATS: return list(a.floats_size(), [&](int i) { return number(a.floats(i)); });
+    case onnx::AttributeProto::STRINGS: return list(a.strings_size(), [&](int i) { return a.strings(i); });
     default: return "(" + std::to_string(static_cast<int>(a.type())) + ")";
   }
 }
@@ -42,9 +51,9 @@ ProbeOutcome run_probe(const CatalogRow& row, const Probe& probe, bool is_new) {
   for (size_t i = 0; i < outputs; ++i) spec.outputs.push_back({"Out" + std::to_string(i), DType::kFloat, {}});
   ProbeOutcome outcome;
   for (const auto& a : call.attributes) {
-    if (!schema.attribute(a.name())) continue;
-    spec.attributes.push_back(a);
-    outcome.attributes.push_back(a.name() + "=" + attribute_text(a));
+    auto& shown = schema.attribute(a.name()) ? outcome.attributes : outcome.dropped;
+    shown.push_back(a.name() + "=" + attribute_text(a));
+    if (&shown == &outcome.attributes) spec.attributes.push_back(a);
   }
   auto proto = build_model(spec);
   for (auto& out : *proto.mutable_graph()->mutable_output()) out.clear_type();
@@ -85,6 +94,13 @@ ProbeGroup classify(const ProbeOutcome& a, const ProbeOutcome& b) {
 }
 
 }  // namespace
+
+std::string dropped_text(const CatalogRow& row, const ProbeOutcome& o) {
+  if (o.dropped.empty()) return "";
+  std::string s = "without ";
+  for (size_t i = 0; i < o.dropped.size(); ++i) s += (i ? ", " : "") + o.dropped[i];
+  return s + " (not " + (o.dropped.size() > 1 ? "attributes" : "an attribute") + " of " + row.label() + ")";
+}
 
 const char* group_key(ProbeGroup g) {
   switch (g) {

@@ -16,8 +16,15 @@ struct ProbeOutcome {
   std::string message;           // the reference's error for an invalid model
   std::vector<Tensor> outputs;   // for a valid one
   std::vector<std::string> attributes;  // the attributes this version was given ("axis=0")
+  // Those the probe sets that this version does not have ("broadcast=1"): it ran without
+  // them, and every rendering says so next to its answer.
+  std::vector<std::string> dropped;
   std::string semantics;                // what ONNX leaves open in the outputs ("" when defined)
 };
+
+// "without broadcast=1 (not an attribute of Add-7)": what a version ran without, for the
+// renderings ("" when nothing was dropped).
+std::string dropped_text(const CatalogRow& row, const ProbeOutcome& o);
 
 // Where two valid outcomes first differ: "output 0 (4,3) at [0,2]: 0 vs 1", with the shapes
 // or dtypes when those differ; "" when the outputs are equal.

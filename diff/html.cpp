@@ -34,9 +34,10 @@ void list(std::ostringstream& out, const char* title, const std::vector<std::str
   out << "</ul>";
 }
 
-std::string outcome_cell(const ProbeOutcome& o) {
+std::string outcome_cell(const CatalogRow& row, const ProbeOutcome& o) {
   std::string attrs;
   for (const auto& a : o.attributes) attrs += (attrs.empty() ? "" : ", ") + a;
+  if (!o.dropped.empty()) attrs += (attrs.empty() ? "" : "; ") + dropped_text(row, o);
   std::string s = attrs.empty() ? "" : "<span class=muted>" + html_escape(attrs) + "</span><br>";
   if (o.kind == ProbeOutcome::kValid) {
     for (const auto& t : o.outputs) s += "<code>" + html_escape(describe(t, 12)) + "</code><br>";
@@ -84,8 +85,8 @@ void pair_section(std::ostringstream& out, const VersionDiff& d) {
       }
       out << "<td><code>" << html_escape(p.probe.name) << "</code>";
       if (!p.difference.empty()) out << "<br><span class=diff>first difference: " << html_escape(p.difference) << "</span>";
-      out << "</td><td>" << outcome_cell(p.old_outcome)
-          << "</td><td>" << outcome_cell(p.new_outcome) << "</td></tr>";
+      out << "</td><td>" << outcome_cell(*d.old_row, p.old_outcome)
+          << "</td><td>" << outcome_cell(*d.new_row, p.new_outcome) << "</td></tr>";
     }
   }
   out << "</table></details>";

@@ -13,6 +13,7 @@ nlohmann::json outcome_json(const ProbeOutcome& o) {
   nlohmann::json j;
   j["outcome"] = o.kind == ProbeOutcome::kValid ? "valid" : o.kind == ProbeOutcome::kInvalid ? "invalid" : "type not allowed";
   j["attributes"] = o.attributes;
+  if (!o.dropped.empty()) j["dropped_attributes"] = o.dropped;  // absent otherwise, as before
   if (o.kind == ProbeOutcome::kValid) {
     nlohmann::json outs = nlohmann::json::array();
     for (const auto& t : o.outputs) outs.push_back(describe(t, kShownValues));
@@ -27,6 +28,7 @@ nlohmann::json outcome_json(const ProbeOutcome& o) {
 std::string outcome_text(const CatalogRow& row, const ProbeOutcome& o) {
   std::string attrs;
   for (const auto& a : o.attributes) attrs += (attrs.empty() ? " with " : ", ") + a;
+  if (!o.dropped.empty()) attrs += " " + dropped_text(row, o);
   if (o.kind == ProbeOutcome::kValid) {
     std::string s = row.label() + attrs + ": ";
     for (size_t i = 0; i < o.outputs.size(); ++i) s += (i ? "; " : "") + describe(o.outputs[i], kShownValues);

@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "diff/behaviour_diff.h"
+#include "diff/html.h"
 #include "diff/text_diff.h"
 
 using namespace touchstone;
@@ -115,4 +116,33 @@ TEST_CASE("ops without hand-written probes are compared on their case specs", "[
   for (const auto& p : erf.probes)
     int_only_old += p.group == ProbeGroup::kTypesOnlyOld && is_integer_dtype(p.probe.inputs[0].dtype());
   CHECK(int_only_old > 0);
+}
+
+TEST_CASE("an attribute only one version has is dropped for the other, and every rendering says so", "[diff][dropped]") {
+  // Sub-7 removed broadcast and axis: the legacy probe runs under Sub-7 without them.
+  const VersionDiff d = diff_versions(version("Sub", 6), version("Sub", 7));
+  const ProbeComparison* p = nullptr;
+  for (const auto& c : d.probes)
+    if (c.probe.name == "A float32 (3,3) B float32 (3) broadcast=1 axis=0") p = &c;
+  REQUIRE(p);
+  CHECK(p->old_outcome.attributes == std::vector<std::string>{"broadcast=1", "axis=0"});
+  CHECK(p->old_outcome.dropped.empty());
+  CHECK(p->new_outcome.attributes.empty());
+  CHECK(p->new_outcome.dropped == std::vector<std::string>{"broadcast=1", "axis=0"});
+  const std::string said = "without broadcast=1, axis=0 (not attributes of Sub-7)";
+  CHECK(dropped_text(version("Sub", 7), p->new_outcome) == said);
+  CHECK(d.to_text(100, false).find("Sub-7 " + said) != std::string::npos);
+  CHECK(diffs_to_html({d}, "t").find(said) != std::string::npos);
+  const auto j = d.to_json()["behaviour"]["groups"]["different"]["examples"];
+  bool found = false;
+  for (const auto& e : j)
+    if (e["probe"] == p->probe.name) {
+      found = true;
+      CHECK(e["new"]["dropped_attributes"] == nlohmann::json{"broadcast=1", "axis=0"});
+      CHECK_FALSE(e["old"].contains("dropped_attributes"));
+    }
+  CHECK(found);
+  // A probe whose attributes both versions have drops nothing.
+  for (const auto& c : diff_versions(version("Sub", 13), version("Sub", 14)).probes)
+    CHECK((c.old_outcome.dropped.empty() && c.new_outcome.dropped.empty()));
 }
