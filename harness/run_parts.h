@@ -7,9 +7,8 @@
 //   judge_case.cpp  judging one case: its oracle (and bounds), each data set's verdict,
 //                   the worst of them, expected failures, the repro folder, the record;
 //   run_write.cpp   writing the report: the suite digest completed for a shard,
-//                   report.json (atomically) and report.html;
-//   run_progress.cpp  the progress line on stderr.
-// runner.cpp ties them together. Internal to the harness.
+//                   report.json (atomically) and report.html.
+// runner.cpp ties them together, and prints the progress. Internal to the harness.
 #pragma once
 #include <atomic>
 #include <chrono>
