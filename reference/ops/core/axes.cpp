@@ -7,7 +7,8 @@
 
 namespace touchstone::ops::core {
 
-int64_t normalize_axis(int64_t axis, int64_t rank, Negative negative, std::string_view what, AxisWording wording) {
+int64_t normalize_axis(int64_t axis, int64_t rank, Negative negative, std::string_view what,
+                       AxisWording wording) {
   const bool allowed = negative == Negative::kAllowed;
   const int64_t lowest = allowed ? -rank : 0;
   if (axis >= lowest && axis < rank) return axis < 0 ? axis + rank : axis;
@@ -18,13 +19,15 @@ int64_t normalize_axis(int64_t axis, int64_t rank, Negative negative, std::strin
     case AxisWording::kRangeVersion:
       invalid_model(named + " is outside [" + std::to_string(lowest) + ", " + highest + "] for rank " +
                     std::to_string(rank) +
-                    (wording == AxisWording::kRangeVersion && !allowed ? " (negative axes from version 11)" : ""));
+                    (wording == AxisWording::kRangeVersion && !allowed ? " (negative axes from version 11)"
+                                                                        : ""));
     case AxisWording::kRankR:
       if (allowed)
         invalid_model(named + " is outside [-r, r-1] = [" + std::to_string(-rank) + ", " + highest +
                       "] for rank r = " + std::to_string(rank));
       if (axis < 0) invalid_model(named + " is negative; negative axes are allowed only from opset 11");
-      invalid_model(named + " is outside [0, r-1] = [0, " + highest + "] for rank r = " + std::to_string(rank));
+      invalid_model(named + " is outside [0, r-1] = [0, " + highest + "] for rank r = " +
+                    std::to_string(rank));
   }
   throw std::logic_error("normalize_axis: unknown wording");
 }

@@ -114,7 +114,8 @@ Tensors cumulative(const Node& node, const Inputs& in, bool product) {
     std::vector<int64_t> order(static_cast<size_t>(n));
     for (int64_t o = 0; o < line.outer; ++o)
       for (int64_t i = 0; i < line.inner; ++i) {
-        for (int64_t j = 0; j < n; ++j) order[static_cast<size_t>(j)] = line.at(o, reverse ? n - 1 - j : j, i);
+        for (int64_t j = 0; j < n; ++j)
+          order[static_cast<size_t>(j)] = line.at(o, reverse ? n - 1 - j : j, i);
         run_slice<T>(run, xs, ys, order, exclusive);
       }
   });

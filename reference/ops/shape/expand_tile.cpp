@@ -55,7 +55,8 @@ Tensors expand(const Node&, const Inputs& in) {
 Tensors tile_v1(const Node&, const Inputs& in) {
   const int64_t tiles = one_value(in[1], "tiles"), axis_value = one_value(in[2], "axis");
   if (in[0].rank() == 0) invalid_model("a scalar (rank 0) has no axis to tile along");
-  const int64_t axis = core::normalize_axis(axis_value, in[0].rank(), core::Negative::kRefused, "axis", core::AxisWording::kRankR);
+  const int64_t axis =
+      core::normalize_axis(axis_value, in[0].rank(), core::Negative::kRefused, "axis", core::AxisWording::kRankR);
   if (tiles < 0) invalid_model("tiles " + std::to_string(tiles) + " is negative");
   std::vector<int64_t> repeats(static_cast<size_t>(in[0].rank()), 1);
   repeats[static_cast<size_t>(axis)] = tiles;
