@@ -177,6 +177,17 @@ TEST_CASE("split_at: the [outer, length, inner] view around an axis", "[core]") 
   CHECK((empty.outer == 2 && empty.length == 0 && empty.inner == 4));
 }
 
+TEST_CASE("coerce_2d_at: rows before the axis, each the whole trailing block", "[core]") {
+  // (2, 3, 4) at axis 1: 2 rows of 3*4 = 12; element k of row o is at o*12 + k.
+  const AxisSplit s = coerce_2d_at({2, 3, 4}, 1);
+  CHECK((s.outer == 2 && s.length == 12 && s.inner == 1));
+  CHECK(s.at(1, 5, 0) == 17);
+  const AxisSplit whole = coerce_2d_at({2, 3, 4}, 0);
+  CHECK((whole.outer == 1 && whole.length == 24 && whole.inner == 1));
+  const AxisSplit last = coerce_2d_at({2, 3, 4}, 2);
+  CHECK((last.outer == 6 && last.length == 4 && last.inner == 1));
+}
+
 TEST_CASE("split_over: bases of the kept axes, offsets of the marked ones", "[core]") {
   // (2, 3, 4), strides (12, 4, 1), reducing axis 1: bases over (2, 4) = 0,1,2,3,12,13,14,15;
   // offsets over (3) = 0, 4, 8.

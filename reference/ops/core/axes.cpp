@@ -37,6 +37,11 @@ AxisSplit split_at(const Shape& shape, int64_t axis) {
   return {product_of(shape, 0, a), shape[a], product_of(shape, a + 1)};
 }
 
+AxisSplit coerce_2d_at(const Shape& shape, int64_t axis) {
+  const auto a = static_cast<size_t>(axis);
+  return {product_of(shape, 0, a), product_of(shape, a), 1};
+}
+
 namespace {
 
 // The flat positions of every index of `dims` under `strides`, in row-major order.

@@ -43,6 +43,11 @@ struct AxisSplit {
 // `shape` split at `axis` (already normalized).
 AxisSplit split_at(const Shape& shape, int64_t axis);
 
+// `shape` coerced to 2-D at `axis` (already normalized; Softmax-1/11, Flatten): the rows
+// are the dimensions before the axis, and each row is the whole trailing block, so
+// length = the product of the dimensions from `axis` on and inner = 1.
+AxisSplit coerce_2d_at(const Shape& shape, int64_t axis);
+
 // The multi-axis form: `shape` split into the axes `reduced` marks and the others. For
 // each index of the kept axes (row-major), `bases` holds the flat position of its first
 // element; for each index of the marked axes (row-major), `offsets` holds the flat offset

@@ -19,7 +19,6 @@
 
 #include "reference/numeric/exp_sums.h"
 #include "reference/ops/core/axes.h"
-#include "reference/ops/core/index_space.h"
 #include "reference/ops/elementwise.h"
 #include "reference/ops/ops.h"
 
@@ -35,10 +34,7 @@ core::AxisSplit rows_of(const Node& node, const Shape& shape, Coerce coerce, boo
   const int64_t axis = core::normalize_axis(node.attr_int("axis", coerce == Coerce::kTwoD ? 1 : -1), rank,
                                             negative_axes ? core::Negative::kAllowed : core::Negative::kRefused,
                                             "axis", core::AxisWording::kRangeVersion);
-  if (coerce == Coerce::kOneAxis) return core::split_at(shape, axis);
-  // The 2-D coercion: each row is the whole trailing block.
-  const auto a = static_cast<size_t>(axis);
-  return {core::product_of(shape, 0, a), core::product_of(shape, a), 1};
+  return coerce == Coerce::kOneAxis ? core::split_at(shape, axis) : core::coerce_2d_at(shape, axis);
 }
 
 enum class Kind { kSoftmax, kLogSoftmax, kHardmax };
