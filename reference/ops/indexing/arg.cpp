@@ -53,13 +53,13 @@ bool is_nan(const T& v) {
 Tensors arg_extreme(const Node& node, const Inputs& in, bool larger, const ArgRules& rules) {
   const Tensor& data = in[0];
   const std::string& label = node.op_version();
-  const int64_t axis = normalize_axis(node, node.attr_int("axis", 0), data.rank(), rules.negative_axis);
+  const int64_t axis = normalize_axis(node.attr_int("axis", 0), data.rank(),
+                                      rules.negative_axis ? Negative::kAllowed : Negative::kRefused);
   if (rules.refuse_empty && data.size() == 0)
     invalid_model(label + ": the input tensor must not be empty, got shape " + shape_to_string(data.shape()));
-  const int64_t n = data.shape()[static_cast<size_t>(axis)];
-  const int64_t outer = product_of(data.shape(), 0, static_cast<size_t>(axis));
-  const int64_t inner = product_of(data.shape(), static_cast<size_t>(axis) + 1);
-  if (n == 0 && outer * inner > 0)
+  const AxisSplit line = split_at(data.shape(), axis);
+  const int64_t n = line.length;
+  if (n == 0 && line.outer * line.inner > 0)
     invalid_model(label + ": axis " + std::to_string(axis) + " of shape " + shape_to_string(data.shape()) +
                   " is empty, so there is no element to point at");
   const bool last = rules.has_select_last && node.attr_int("select_last_index", 0) != 0;
@@ -73,9 +73,9 @@ Tensors arg_extreme(const Node& node, const Inputs& in, bool larger, const ArgRu
   visit_dtype(data.dtype(), [&]<class T>() {
     if constexpr (is_real_float<T> || is_integer<T>) {
       auto x = data.data<T>();
-      for (int64_t o = 0; o < outer; ++o)
-        for (int64_t i = 0; i < inner; ++i) {
-          auto at = [&](int64_t j) -> const T& { return x[static_cast<size_t>((o * n + j) * inner + i)]; };
+      for (int64_t o = 0; o < line.outer; ++o)
+        for (int64_t i = 0; i < line.inner; ++i) {
+          auto at = [&](int64_t j) -> const T& { return x[static_cast<size_t>(line.at(o, j, i))]; };
           int64_t best = 0;
           bool tie = false, nan = is_nan(at(0));
           for (int64_t j = 1; j < n; ++j) {
@@ -93,7 +93,7 @@ Tensors arg_extreme(const Node& node, const Inputs& in, bool larger, const ArgRu
                       "NaN among ArgMax/ArgMin inputs (NaN counts as the extreme; first NaN, last with select_last_index)");
           else if (tie && !rules.has_select_last)
             node.mark(Semantics::kImplementationDefined, "tie in ArgMax/ArgMin before opset 12 (the first occurrence)");
-          y[static_cast<size_t>(o * inner + i)] = best;
+          y[static_cast<size_t>(o * line.inner + i)] = best;
         }
     } else {
       throw std::logic_error("ArgMax/ArgMin of a non-numeric type");  // the schema check prevents it

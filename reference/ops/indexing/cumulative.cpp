@@ -101,21 +101,21 @@ Tensors cumulative(const Node& node, const Inputs& in, bool product) {
   const Tensor& axis_t = in[1];
   if (axis_t.rank() != 0)
     invalid_model(node.op_version() + ": axis must be a 0-D tensor, got shape " + shape_to_string(axis_t.shape()));
-  const int64_t axis = normalize_axis(node, index_values(axis_t)[0], x.rank(), true);
+  const int64_t axis = normalize_axis(index_values(axis_t)[0], x.rank(), Negative::kAllowed);
   const bool exclusive = node.attr_int("exclusive", 0) != 0;
   const bool reverse = node.attr_int("reverse", 0) != 0;
-  const int64_t n = x.shape()[static_cast<size_t>(axis)];
-  const int64_t outer = product_of(x.shape(), 0, static_cast<size_t>(axis));
-  const int64_t inner = product_of(x.shape(), static_cast<size_t>(axis) + 1);
+  const AxisSplit line = split_at(x.shape(), axis);
+  const int64_t n = line.length;
   Tensor y(x.dtype(), x.shape());
   const Running run{node, product};
   visit_dtype(x.dtype(), [&]<class T>() {
     auto xs = x.data<T>();
     auto ys = y.data<T>();
     std::vector<int64_t> order(static_cast<size_t>(n));
-    for (int64_t o = 0; o < outer; ++o)
-      for (int64_t i = 0; i < inner; ++i) {
-        for (int64_t j = 0; j < n; ++j) order[static_cast<size_t>(j)] = (o * n + (reverse ? n - 1 - j : j)) * inner + i;
+    for (int64_t o = 0; o < line.outer; ++o)
+      for (int64_t i = 0; i < line.inner; ++i) {
+        for (int64_t j = 0; j < n; ++j)
+          order[static_cast<size_t>(j)] = line.at(o, reverse ? n - 1 - j : j, i);
         run_slice<T>(run, xs, ys, order, exclusive);
       }
   });

@@ -29,11 +29,11 @@ Tensors gather_impl(const Node& node, const Inputs& in, bool negative_indices) {
   const Tensor& data = in[0];
   const Tensor& indices = in[1];
   if (data.rank() < 1) invalid_model(node.op_version() + ": data must have rank >= 1, got a scalar");
-  const int64_t axis = normalize_axis(node, node.attr_int("axis", 0), data.rank(), true);
+  const int64_t axis = normalize_axis(node.attr_int("axis", 0), data.rank(), Negative::kAllowed);
   const int64_t s = data.shape()[static_cast<size_t>(axis)];
   std::vector<int64_t> idx = index_values(indices);
   for (size_t i = 0; i < idx.size(); ++i)
-    idx[i] = resolve_index(node, idx[i], s, negative_indices, "indices[" + std::to_string(i) + "]");
+    idx[i] = resolve_index(idx[i], s, negative_indices, "indices[" + std::to_string(i) + "]");
 
   Shape out_shape(data.shape().begin(), data.shape().begin() + axis);
   out_shape.insert(out_shape.end(), indices.shape().begin(), indices.shape().end());
@@ -66,7 +66,7 @@ Tensors gather_elements(const Node& node, const Inputs& in) {
   if (indices.rank() != data.rank())
     invalid_model(node.op_version() + ": indices must have data's rank " + std::to_string(data.rank()) + ", got shape " +
                   shape_to_string(indices.shape()));
-  const int64_t axis = normalize_axis(node, node.attr_int("axis", 0), data.rank(), true);
+  const int64_t axis = normalize_axis(node.attr_int("axis", 0), data.rank(), Negative::kAllowed);
   for (size_t d = 0; d < data.shape().size(); ++d)
     if (static_cast<int64_t>(d) != axis && indices.shape()[d] > data.shape()[d])
       invalid_model(node.op_version() + ": indices " + shape_to_string(indices.shape()) + " is larger than data " +
@@ -80,7 +80,7 @@ Tensors gather_elements(const Node& node, const Inputs& in) {
     for (int64_t j = 0; j < indices.size(); ++j) {
       Shape pos = unravel(j, indices.shape());
       pos[static_cast<size_t>(axis)] =
-          resolve_index(node, idx[static_cast<size_t>(j)], s, true, "indices[" + std::to_string(j) + "]");
+          resolve_index(idx[static_cast<size_t>(j)], s, true, "indices[" + std::to_string(j) + "]");
       int64_t i = 0;
       for (size_t d = 0; d < pos.size(); ++d) i += pos[d] * ds[d];
       copy(i, j);
@@ -126,7 +126,7 @@ Tensors gather_nd(const Node& node, const Inputs& in) {
         for (int64_t j = 0; j < k; ++j) {
           const size_t dim = static_cast<size_t>(b + j);
           const int64_t v = idx[static_cast<size_t>(tuple * k + j)];
-          offset += resolve_index(node, v, data.shape()[dim], true,
+          offset += resolve_index(v, data.shape()[dim], true,
                                   "indices[" + std::to_string(tuple) + "][" + std::to_string(j) + "] (data dimension " +
                                       std::to_string(dim) + ")") *
                     ds[dim];

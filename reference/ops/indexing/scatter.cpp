@@ -126,7 +126,7 @@ Tensors scatter_elements_impl(const Node& node, const Inputs& in, bool negative_
   if (updates.shape() != indices.shape())
     invalid_model(label + ": updates " + shape_to_string(updates.shape()) + " must have the shape of indices " +
                   shape_to_string(indices.shape()));
-  const int64_t axis = normalize_axis(node, node.attr_int("axis", 0), data.rank(), true);
+  const int64_t axis = normalize_axis(node.attr_int("axis", 0), data.rank(), Negative::kAllowed);
   for (size_t d = 0; d < data.shape().size(); ++d)
     if (static_cast<int64_t>(d) != axis && indices.shape()[d] > data.shape()[d])
       invalid_model(label + ": indices " + shape_to_string(indices.shape()) + " is larger than data " +
@@ -139,7 +139,7 @@ Tensors scatter_elements_impl(const Node& node, const Inputs& in, bool negative_
   for (int64_t j = 0; j < indices.size(); ++j) {
     Shape pos = unravel(j, indices.shape());
     pos[static_cast<size_t>(axis)] =
-        resolve_index(node, idx[static_cast<size_t>(j)], s, negative_indices, "indices[" + std::to_string(j) + "]");
+        resolve_index(idx[static_cast<size_t>(j)], s, negative_indices, "indices[" + std::to_string(j) + "]");
     int64_t t = 0;
     for (size_t d = 0; d < pos.size(); ++d) t += pos[d] * ds[d];
     moves.emplace_back(j, t);
@@ -172,7 +172,7 @@ Tensors scatter_nd_impl(const Node& node, const Inputs& in, Reduction r) {
     int64_t offset = 0;
     for (int64_t j = 0; j < k; ++j) {
       const auto dim = static_cast<size_t>(j);
-      offset += resolve_index(node, idx[static_cast<size_t>(t * k + j)], data.shape()[dim], true,
+      offset += resolve_index(idx[static_cast<size_t>(t * k + j)], data.shape()[dim], true,
                               "indices[" + std::to_string(t) + "][" + std::to_string(j) + "]") *
                 ds[dim];
     }

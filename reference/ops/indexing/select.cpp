@@ -149,7 +149,8 @@ Tensors compress_impl(const Node& node, const Inputs& in, bool negative_axis) {
     invalid_model(label + ": condition must be a rank-1 tensor, got shape " + shape_to_string(cond.shape()));
   const auto axis_attr = node.attr_opt_int("axis");
   const Shape shape = axis_attr ? x.shape() : Shape{x.size()};
-  const int64_t axis = axis_attr ? normalize_axis(node, *axis_attr, x.rank(), negative_axis) : 0;
+  const Negative negative = negative_axis ? Negative::kAllowed : Negative::kRefused;
+  const int64_t axis = axis_attr ? normalize_axis(*axis_attr, x.rank(), negative) : 0;
   const int64_t n = shape[static_cast<size_t>(axis)];
   const int64_t len = cond.size();
   if (len > n)

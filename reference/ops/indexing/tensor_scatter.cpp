@@ -29,7 +29,7 @@ Tensors tensor_scatter(const Node& node, const Inputs& in) {
   const std::string& label = node.op_version();
   const int64_t r = past.rank();
   if (r < 2) invalid_model(label + ": past_cache must have rank >= 2, got shape " + shape_to_string(past.shape()));
-  const int64_t axis = normalize_axis(node, node.attr_int("axis", -2), r, true);
+  const int64_t axis = normalize_axis(node.attr_int("axis", -2), r, Negative::kAllowed);
   if (axis == 0) invalid_model(label + ": axis cannot be 0 (the batch dimension)");
   const std::string mode = node.attr_string("mode", "linear");
   if (mode != "linear" && mode != "circular")

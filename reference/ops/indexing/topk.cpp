@@ -45,7 +45,7 @@ bool less_value(const T& a, const T& b) {
 
 Tensors topk_impl(const Node& node, const Tensor& x, int64_t k, bool largest) {
   const std::string& label = node.op_version();
-  const int64_t axis = normalize_axis(node, node.attr_int("axis", -1), x.rank(), true);
+  const int64_t axis = normalize_axis(node.attr_int("axis", -1), x.rank(), Negative::kAllowed);
   const int64_t n = x.shape()[static_cast<size_t>(axis)];
   if (k > n)
     invalid_model(label + ": k = " + std::to_string(k) + " is larger than axis " + std::to_string(axis) + " of shape " +

@@ -73,7 +73,7 @@ Tensors unique(const Node& node, const Inputs& in) {
   if (sorted != 0 && sorted != 1)
     invalid_model(node.op_version() + ": sorted must be 0 or 1, got " + std::to_string(sorted));
   const Shape shape = axis_attr ? x.shape() : Shape{x.size()};
-  const int64_t axis = axis_attr ? normalize_axis(node, *axis_attr, x.rank(), true) : 0;
+  const int64_t axis = axis_attr ? normalize_axis(*axis_attr, x.rank(), Negative::kAllowed) : 0;
   const int64_t n = shape[static_cast<size_t>(axis)];
   const int64_t outer = product_of(shape, 0, static_cast<size_t>(axis));
   const int64_t inner = product_of(shape, static_cast<size_t>(axis) + 1);

@@ -8,12 +8,13 @@
 // product).
 // What ONNX leaves open (implementation-defined): a matrix holding an infinity or NaN, for
 // M >= 2, gives NaN (no elimination order is implied); M = 1 gives the entry itself.
-#include <gmp.h>
+#include <gmpxx.h>
 #include <mpfr.h>
 
 #include <algorithm>
 #include <climits>
 #include <cmath>
+#include <utility>
 #include <vector>
 
 #include "reference/numeric/functions.h"
@@ -37,60 +38,51 @@ double exact_determinant(const std::vector<double>& a, int64_t n, numeric::Float
     }
   if (emin == LONG_MAX) return 0;  // the zero matrix
   const auto size = static_cast<size_t>(n * n);
-  std::vector<mpz_t> m(size);
+  std::vector<mpz_class> m(size);
   for (size_t i = 0; i < size; ++i) {
-    mpz_init(m[i]);
     int e;
     const double f = std::frexp(a[i], &e);
-    mpz_set_d(m[i], std::ldexp(f, 53));  // exact: a 53-bit integer
-    mpz_mul_2exp(m[i], m[i], static_cast<mp_bitcnt_t>(e - 53 - emin));
+    m[i] = std::ldexp(f, 53);  // exact: a 53-bit integer
+    m[i] <<= static_cast<mp_bitcnt_t>(e - 53 - emin);
   }
-  auto at = [&](int64_t i, int64_t j) -> mpz_ptr { return m[static_cast<size_t>(i * n + j)]; };
+  auto at = [&](int64_t i, int64_t j) -> mpz_class& { return m[static_cast<size_t>(i * n + j)]; };
   // Bareiss: after step k, entry (i, j) for i, j > k is the (k+2)-order leading minor
   // extended by row i and column j; each division is exact.
-  mpz_t previous, t;
-  mpz_init_set_ui(previous, 1);
-  mpz_init(t);
+  mpz_class previous = 1, t;
   int sign = 1;
   bool zero = false;
   for (int64_t k = 0; k + 1 < n && !zero; ++k) {
-    if (mpz_sgn(at(k, k)) == 0) {
+    if (sgn(at(k, k)) == 0) {
       int64_t r = k + 1;
-      while (r < n && mpz_sgn(at(r, k)) == 0) ++r;
+      while (r < n && sgn(at(r, k)) == 0) ++r;
       if (r == n) {
         zero = true;
         break;
       }
-      for (int64_t j = 0; j < n; ++j) mpz_swap(at(k, j), at(r, j));
+      for (int64_t j = 0; j < n; ++j) std::swap(at(k, j), at(r, j));
       sign = -sign;
     }
     for (int64_t i = k + 1; i < n; ++i) {
       for (int64_t j = k + 1; j < n; ++j) {
-        mpz_mul(t, at(i, j), at(k, k));
-        mpz_submul(t, at(i, k), at(k, j));
-        mpz_divexact(at(i, j), t, previous);
+        t = at(i, j) * at(k, k) - at(i, k) * at(k, j);
+        mpz_divexact(at(i, j).get_mpz_t(), t.get_mpz_t(), previous.get_mpz_t());
       }
     }
-    mpz_set(previous, at(k, k));
+    previous = at(k, k);
   }
-  mpz_t det;
-  mpz_init(det);
-  if (!zero) mpz_set(det, at(n - 1, n - 1));
-  if (sign < 0) mpz_neg(det, det);
+  mpz_class det = zero ? mpz_class(0) : at(n - 1, n - 1);
+  if (sign < 0) det = -det;
   const long scale = emin * static_cast<long>(n);
-  const double r = numeric::correctly_rounded(
+  return numeric::correctly_rounded(
       [&](mpfr_ptr out) {
         // Exact: as many bits as the determinant has (MPFR's exponent range is far wider).
-        const auto bits = static_cast<mpfr_prec_t>(mpz_sizeinbase(det, 2));
+        const auto bits = static_cast<mpfr_prec_t>(mpz_sizeinbase(det.get_mpz_t(), 2));
         mpfr_set_prec(out, std::max(mpfr_get_prec(out), bits));
-        mpfr_set_z(out, det, MPFR_RNDN);
+        mpfr_set_z(out, det.get_mpz_t(), MPFR_RNDN);
         mpfr_mul_2si(out, out, scale, MPFR_RNDN);
         return numeric::kExactResult;
       },
       format);
-  mpz_clears(det, previous, t, nullptr);
-  for (auto& v : m) mpz_clear(v);
-  return r;
 }
 
 }  // namespace

@@ -18,7 +18,7 @@
 // (numeric/accumulator.h for one or two operands; three or more multiply exactly in MPFR
 // and are summed by mpfr_sum, correctly rounded). Integers: exact, wrapping in two's
 // complement where the result does not fit, marked undefined (as MatMul).
-#include <gmp.h>
+#include <gmpxx.h>
 #include <mpfr.h>
 
 #include <algorithm>
@@ -28,8 +28,9 @@
 
 #include "reference/numeric/accumulator.h"
 #include "reference/numeric/functions.h"
+#include "reference/ops/core/exact_integer.h"
+#include "reference/ops/core/index_space.h"
 #include "reference/ops/elementwise.h"
-#include "reference/ops/linalg/integer_sums.h"
 #include "reference/ops/ops.h"
 
 namespace touchstone::ops {
@@ -181,8 +182,7 @@ Plan plan_of(const Equation& e, const Inputs& in) {
   p.strides.assign(e.terms.size(), std::vector<int64_t>(labels, 0));
   for (size_t i = 0; i < e.terms.size(); ++i) {
     const Shape& s = in[i].shape();
-    std::vector<int64_t> stride(s.size(), 1);
-    for (size_t d = s.size(); d-- > 1;) stride[d - 1] = stride[d] * s[d];
+    const Shape stride = core::strides_of(s);
     size_t d = 0;
     for (int sym : e.terms[i]) {
       if (sym == kEllipsis) {
@@ -273,13 +273,13 @@ Tensors einsum(const Node& node, const Inputs& in) {
       for (int l : p.sum_labels) empty_sum |= p.size[static_cast<size_t>(l)] == 0;
       numeric::ExactAccumulator acc;
       std::vector<double> factors;
-      mpz_t sum, term, factor;
-      mpz_inits(sum, term, factor, nullptr);
+      core::IntegerSum sum;
+      mpz_class term, factor;
       for (int64_t j = 0; j < static_cast<int64_t>(yd.size()); ++j) {
         for (int l : p.sum_labels) index[static_cast<size_t>(l)] = 0;
         acc.clear();
         factors.clear();
-        mpz_set_ui(sum, 0);
+        sum.clear();
         if (!empty_sum) do {
             if constexpr (is_real_float<T>) {
               if (operands == 1) acc.add(numeric::widen(x[0][offset(0)]));
@@ -287,23 +287,22 @@ Tensors einsum(const Node& node, const Inputs& in) {
               else
                 for (size_t i = 0; i < operands; ++i) factors.push_back(numeric::widen(x[i][offset(i)]));
             } else {
-              mpz_set_ui(term, 1);
+              term = 1;
               for (size_t i = 0; i < operands; ++i) {
-                set_integer(factor, x[i][offset(i)]);
-                mpz_mul(term, term, factor);
+                core::set_exact(factor, x[i][offset(i)]);
+                term *= factor;
               }
-              mpz_add(sum, sum, term);
+              sum.add(term);
             }
           } while (advance(index, p.sum_labels, p.size));
         if constexpr (is_real_float<T>) {
           yd[j] = operands <= 2 ? acc.result<T>()
                                 : numeric::narrow<T>(sum_of_long_products(factors, operands, numeric::float_format<T>()));
         } else {
-          yd[j] = wrap_integer<T>(node, sum, term);
+          yd[j] = core::wrapped_result<T>(node, sum.value(), core::kAccumulationOverflow);
         }
         advance(index, p.out_labels, p.size);
       }
-      mpz_clears(sum, term, factor, nullptr);
     } else {
       throw std::logic_error("Einsum on a non-numeric type");  // the schema check prevents it
     }

@@ -17,7 +17,7 @@
 // they wrap in two's complement, marked undefined (ONNX does not say what an overflowing
 // integer accumulation gives). Integer Gemm with alpha or beta other than 1: the exact real
 // value truncated toward zero, marked implementation-defined.
-#include <gmp.h>
+#include <gmpxx.h>
 #include <mpfr.h>
 
 #include <limits>
@@ -25,7 +25,7 @@
 #include "reference/broadcast.h"
 #include "reference/numeric/accumulator.h"
 #include "reference/numeric/functions.h"
-#include "reference/ops/linalg/integer_sums.h"
+#include "reference/ops/core/exact_integer.h"
 #include "reference/ops/elementwise.h"
 #include "reference/ops/ops.h"
 
@@ -85,37 +85,32 @@ void multiply(const Node& node, const Product& p, std::span<const T> a, int64_t 
         y[y_base + i * p.n + j] = float_element<T>(acc, s, has_c, cv);
       }
   } else {
-    mpz_t sum, x, z;
-    mpz_inits(sum, x, z, nullptr);
+    core::IntegerSum sum;
+    mpz_class c_value;
     for (int64_t i = 0; i < p.m; ++i)
       for (int64_t j = 0; j < p.n; ++j) {
-        mpz_set_ui(sum, 0);
-        for (int64_t k = 0; k < p.k; ++k) {
-          set_integer(x, a[a_base + i * p.a_row + k * p.a_col]);
-          set_integer(z, b[b_base + k * p.b_row + j * p.b_col]);
-          mpz_addmul(sum, x, z);
-        }
+        sum.clear();
+        for (int64_t k = 0; k < p.k; ++k)
+          sum.add_product(a[a_base + i * p.a_row + k * p.a_col], b[b_base + k * p.b_row + j * p.b_col]);
         if (s.alpha != 1 || (has_c && s.beta != 1)) {
           // alpha * sum + beta * c exactly, truncated toward zero.
           numeric::MpfrValue r(256), t(256);
-          mpfr_set_z(r, sum, MPFR_RNDN);
+          mpfr_set_z(r, sum.value().get_mpz_t(), MPFR_RNDN);
           mpfr_mul_d(r, r, s.alpha, MPFR_RNDN);
           if (has_c) {
-            set_integer(x, c[c_index[i * p.n + j]]);
-            mpfr_set_z(t, x, MPFR_RNDN);
+            core::set_exact(c_value, c[c_index[i * p.n + j]]);
+            mpfr_set_z(t, c_value.get_mpz_t(), MPFR_RNDN);
             mpfr_mul_d(t, t, s.beta, MPFR_RNDN);
             mpfr_add(r, r, t, MPFR_RNDN);
           }
-          mpfr_get_z(sum, r, MPFR_RNDZ);
+          mpfr_get_z(sum.value().get_mpz_t(), r, MPFR_RNDZ);
           node.mark(Semantics::kImplementationDefined,
                     "integer Gemm with alpha or beta other than 1 (the exact value truncated toward zero)");
         } else if (has_c) {
-          set_integer(x, c[c_index[i * p.n + j]]);
-          mpz_add(sum, sum, x);
+          sum.add(c[c_index[i * p.n + j]]);
         }
-        y[y_base + i * p.n + j] = wrap_integer<T>(node, sum, z);
+        y[y_base + i * p.n + j] = core::wrapped_result<T>(node, sum.value(), core::kAccumulationOverflow);
       }
-    mpz_clears(sum, x, z, nullptr);
   }
 }
 

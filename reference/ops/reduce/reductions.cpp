@@ -22,7 +22,7 @@
 // - integer Mean, L2, LogSum, LogSumExp: the exact real result truncated toward zero.
 // - integer overflow of Sum, SumSquare, L1, Prod (and Mean's sum does not overflow: it is
 //   exact): the result wraps in two's complement, marked undefined.
-#include <gmp.h>
+#include <gmpxx.h>
 #include <mpfr.h>
 
 #include <algorithm>
@@ -32,6 +32,7 @@
 
 #include "reference/numeric/exp_sums.h"
 #include "reference/numeric/functions.h"
+#include "reference/ops/core/exact_integer.h"
 #include "reference/ops/elementwise.h"
 #include "reference/ops/ops.h"
 #include "reference/ops/reduce/reduce_plan.h"
@@ -119,39 +120,14 @@ T reduce_float(Kind kind, const Node& node, const std::vector<T>& values, numeri
   return numeric::narrow<T>(r);
 }
 
-// An exact integer result into T: wraps (two's complement) when it does not fit, marked undefined.
-template <class T>
-T integer_result(const Node& node, mpz_t z) {
-  using L = std::numeric_limits<T>;
-  mpz_t bound;
-  mpz_init(bound);
-  bool fits;
-  if constexpr (L::is_signed) {
-    fits = mpz_cmp_si(z, static_cast<long>(L::min())) >= 0 && mpz_cmp_si(z, static_cast<long>(L::max())) <= 0;
-  } else {
-    fits = mpz_sgn(z) >= 0 && mpz_cmp_ui(z, static_cast<unsigned long>(L::max())) <= 0;
-  }
-  if (!fits) node.mark(Semantics::kUndefined, "integer overflow (the result wraps in two's complement)");
-  mpz_fdiv_r_2exp(bound, z, 64);
-  const auto low = static_cast<uint64_t>(mpz_get_ui(bound));
-  mpz_clear(bound);
-  return static_cast<T>(low);
-}
-
-template <class T>
-void set_integer(mpz_t z, T x) {
-  if constexpr (std::is_signed_v<T>) mpz_set_si(z, static_cast<long>(x));
-  else mpz_set_ui(z, static_cast<unsigned long>(x));
-}
-
 // log of an exact integer, or m + log(sum exp(x - m)), truncated toward zero; 256 bits
 // leave no doubt for these values (none of them is an integer but log 1 = 0 and a single
 // term, which are exact).
 template <class T>
-void truncated_log(const Node& node, Kind kind, const std::vector<T>& values, mpz_t z) {
+void truncated_log(const Node& node, Kind kind, const std::vector<T>& values, mpz_class& z) {
   numeric::MpfrValue r(256), t(256);
   if (kind == Kind::kLogSum) {
-    mpfr_set_z(t, z, MPFR_RNDN);  // exact: below 2^(64 + log2 n)
+    mpfr_set_z(t, z.get_mpz_t(), MPFR_RNDN);  // exact: below 2^(64 + log2 n)
     mpfr_log(r, t, MPFR_RNDN);
   } else {
     const T m = *std::max_element(values.begin(), values.end());
@@ -159,8 +135,8 @@ void truncated_log(const Node& node, Kind kind, const std::vector<T>& values, mp
     std::vector<mpfr_ptr> pointers;
     for (size_t i = 0; i < values.size(); ++i) {
       mpfr_init2(&terms[i], 256);
-      set_integer(z, values[i]);
-      mpfr_set_z(t, z, MPFR_RNDN);
+      core::set_exact(z, values[i]);
+      mpfr_set_z(t, z.get_mpz_t(), MPFR_RNDN);
       if constexpr (std::is_signed_v<T>) mpfr_sub_si(t, t, static_cast<long>(m), MPFR_RNDN);
       else mpfr_sub_ui(t, t, static_cast<unsigned long>(m), MPFR_RNDN);
       mpfr_exp(&terms[i], t, MPFR_RNDN);
@@ -174,9 +150,9 @@ void truncated_log(const Node& node, Kind kind, const std::vector<T>& values, mp
   }
   if (!mpfr_number_p(r)) {
     node.mark(Semantics::kUndefined, "log of a non-positive integer sum (the result is 0)");
-    mpz_set_ui(z, 0);
+    z = 0;
   } else {
-    mpfr_get_z(z, r, MPFR_RNDZ);
+    mpfr_get_z(z.get_mpz_t(), r, MPFR_RNDZ);
   }
 }
 
@@ -188,34 +164,32 @@ T reduce_integer(Kind kind, const Node& node, const std::vector<T>& values) {
     for (const T& x : values) best = kind == Kind::kMax ? std::max(best, x) : std::min(best, x);
     return best;
   }
-  mpz_t z, x;
-  mpz_inits(z, x, nullptr);
-  if (kind == Kind::kProd) mpz_set_ui(z, 1);
+  mpz_class z = kind == Kind::kProd ? 1 : 0, x;
   for (const T& value : values) {
-    set_integer(x, value);
+    core::set_exact(x, value);
     switch (kind) {
-      case Kind::kL1: mpz_abs(x, x); [[fallthrough]];
+      case Kind::kL1: x = abs(x); [[fallthrough]];
       case Kind::kSum:
       case Kind::kMean:
       case Kind::kLogSum:
-      case Kind::kLogSumExp: mpz_add(z, z, x); break;
+      case Kind::kLogSumExp: z += x; break;
       case Kind::kSumSquare:
-      case Kind::kL2: mpz_addmul(z, x, x); break;
-      case Kind::kProd: mpz_mul(z, z, x); break;
+      case Kind::kL2: z += x * x; break;
+      case Kind::kProd: z *= x; break;
       default: break;
     }
   }
   const char* truncated = "integer result of a real-valued reduction (truncated toward zero)";
   switch (kind) {
     case Kind::kL2:
-      mpz_sqrt(z, z);
+      z = sqrt(z);
       node.mark(Semantics::kImplementationDefined, truncated);
       break;
     case Kind::kMean:
       if (values.empty()) {
         node.mark(Semantics::kUndefined, "mean of an empty set (the result is 0)");
       } else {
-        mpz_tdiv_q_ui(z, z, values.size());
+        z /= static_cast<unsigned long>(values.size());  // truncates toward zero
         node.mark(Semantics::kImplementationDefined, truncated);
       }
       break;
@@ -230,9 +204,7 @@ T reduce_integer(Kind kind, const Node& node, const std::vector<T>& values) {
       break;
     default: break;
   }
-  const T result = integer_result<T>(node, z);
-  mpz_clears(z, x, nullptr);
-  return result;
+  return core::wrapped_result<T>(node, z, "integer overflow (the result wraps in two's complement)");
 }
 
 template <Kind kind>

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "reference/numeric/exp_sums.h"
+#include "reference/ops/core/axes.h"
 #include "reference/ops/elementwise.h"
 #include "reference/ops/ops.h"
 
@@ -25,67 +26,50 @@ namespace touchstone::ops {
 
 namespace {
 
-// Rows of the normalization: element k of row (o, i) is at o*len*inner + k*inner + i.
-struct Rows {
-  int64_t outer = 1, len = 1, inner = 1;
-};
-
 enum class Coerce { kTwoD, kOneAxis };
 
-Rows rows_of(const Node& node, const Shape& shape, Coerce coerce, bool negative_axes) {
+// Rows of the normalization: element k of row (o, i) is at rows.at(o, k, i).
+core::AxisSplit rows_of(const Node& node, const Shape& shape, Coerce coerce, bool negative_axes) {
   const auto rank = static_cast<int64_t>(shape.size());
-  int64_t axis = node.attr_int("axis", coerce == Coerce::kTwoD ? 1 : -1);
-  const int64_t highest = rank - 1;
-  const int64_t lowest = negative_axes ? -rank : 0;
-  if (axis < lowest || axis > highest)
-    invalid_model("axis " + std::to_string(axis) + " is outside [" + std::to_string(lowest) + ", " +
-                  std::to_string(highest) + "] for rank " + std::to_string(rank) +
-                  (negative_axes ? "" : " (negative axes from version 11)"));
-  if (axis < 0) axis += rank;
-  Rows r;
-  for (int64_t d = 0; d < axis; ++d) r.outer *= shape[d];
-  if (coerce == Coerce::kTwoD) {
-    for (int64_t d = axis; d < rank; ++d) r.len *= shape[d];
-  } else {
-    r.len = shape[axis];
-    for (int64_t d = axis + 1; d < rank; ++d) r.inner *= shape[d];
-  }
-  return r;
+  const int64_t axis = core::normalize_axis(node.attr_int("axis", coerce == Coerce::kTwoD ? 1 : -1), rank,
+                                            negative_axes ? core::Negative::kAllowed : core::Negative::kRefused,
+                                            "axis", core::AxisWording::kRangeVersion);
+  return coerce == Coerce::kOneAxis ? core::split_at(shape, axis) : core::coerce_2d_at(shape, axis);
 }
 
 enum class Kind { kSoftmax, kLogSoftmax, kHardmax };
 
 Tensors normalize(const Node& node, const Inputs& in, Kind kind, Coerce coerce, bool negative_axes) {
   const Tensor& x = in[0];
-  const Rows r = rows_of(node, x.shape(), coerce, negative_axes);
+  const core::AxisSplit r = rows_of(node, x.shape(), coerce, negative_axes);
   Tensor y(x.dtype(), x.shape());
   visit_dtype(x.dtype(), [&]<class T>() {
     if constexpr (is_real_float<T>) {
       auto xd = x.data<T>();
       auto yd = y.data<T>();
-      std::vector<double> row(static_cast<size_t>(r.len)), out(static_cast<size_t>(r.len));
+      std::vector<double> row(static_cast<size_t>(r.length)), out(static_cast<size_t>(r.length));
       for (int64_t o = 0; o < r.outer; ++o)
         for (int64_t i = 0; i < r.inner; ++i) {
-          const int64_t base = o * r.len * r.inner + i;
+          const int64_t base = r.at(o, 0, i);
           bool special = false;
-          for (int64_t k = 0; k < r.len; ++k) {
+          for (int64_t k = 0; k < r.length; ++k) {
             row[k] = numeric::widen(xd[base + k * r.inner]);
             special |= std::isnan(row[k]) || row[k] == INFINITY;
           }
           if (kind == Kind::kHardmax) {
             int64_t best = 0;
-            for (int64_t k = 1; k < r.len; ++k)
+            for (int64_t k = 1; k < r.length; ++k)
               if (!std::isnan(row[best]) && (std::isnan(row[k]) || row[k] > row[best])) best = k;
             if (std::any_of(row.begin(), row.end(), [](double v) { return std::isnan(v); }))
               node.mark(Semantics::kImplementationDefined, "NaN in a Hardmax row (the first NaN counts as the largest)");
-            for (int64_t k = 0; k < r.len; ++k) out[k] = k == best ? 1.0 : 0.0;
+            for (int64_t k = 0; k < r.length; ++k) out[k] = k == best ? 1.0 : 0.0;
           } else {
             numeric::softmax(row, kind == Kind::kLogSoftmax, numeric::float_format<T>(), out);
             if (special || std::all_of(row.begin(), row.end(), [](double v) { return v == -INFINITY; }))
               node.mark(Semantics::kImplementationDefined,
                         "NaN or +inf in a row, or a row of only -inf (the row is NaN)");
           }
-          for (int64_t k = 0; k < r.len; ++k) yd[base + k * r.inner] = numeric::narrow<T>(out[k]);
+          for (int64_t k = 0; k < r.length; ++k) yd[base + k * r.inner] = numeric::narrow<T>(out[k]);
         }
     } else {
       throw std::logic_error("Softmax family on a non-float type");  // the schema check prevents it

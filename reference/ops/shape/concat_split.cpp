@@ -18,6 +18,7 @@
 #include <algorithm>
 #include <numeric>
 
+#include "reference/ops/core/index_space.h"
 #include "reference/ops/ops.h"
 #include "reference/ops/shape/core.h"
 
@@ -30,7 +31,7 @@ using shape::Negative;
 Tensor concat_along(const Inputs& in, int64_t axis_attr, Negative negative) {
   const Tensor& first = in[0];
   if (first.rank() == 0) invalid_model("scalars (rank 0) cannot be concatenated; inputs need rank at least 1");
-  const int64_t axis = shape::normalize_axis(axis_attr, first.rank(), negative, "axis");
+  const int64_t axis = core::normalize_axis(axis_attr, first.rank(), negative, "axis", core::AxisWording::kRankR);
   Shape out = first.shape();
   out[static_cast<size_t>(axis)] = 0;
   for (size_t k = 0; k < in.size(); ++k) {
@@ -53,10 +54,10 @@ Tensor concat_along(const Inputs& in, int64_t axis_attr, Negative negative) {
   Tensor result(first.dtype(), out);
   visit_dtype(first.dtype(), [&]<class T>() {
     auto to = result.data<T>();
-    shape::for_each_index(out, [&](int64_t flat, const std::vector<int64_t>& idx) {
+    core::for_each_index(out, [&](int64_t flat, const std::vector<int64_t>& idx) {
       const int64_t a = idx[static_cast<size_t>(axis)];
       size_t k = static_cast<size_t>(std::upper_bound(offsets.begin(), offsets.end(), a) - offsets.begin()) - 1;
-      const auto strides = shape::strides_of(in[k].shape());
+      const auto strides = core::strides_of(in[k].shape());
       int64_t s = 0;
       for (size_t d = 0; d < idx.size(); ++d)
         s += (static_cast<int64_t>(d) == axis ? a - offsets[k] : idx[d]) * strides[d];
@@ -78,14 +79,14 @@ Tensors split_sizes(const Tensor& x, int64_t axis, const std::vector<int64_t>& s
     invalid_model("split " + shape::list_to_string(sizes) + " sums to " +
                   std::to_string(std::accumulate(sizes.begin(), sizes.end(), int64_t{0})) + ", not dimension " +
                   std::to_string(axis) + "'s size " + std::to_string(dim));
-  const auto strides = shape::strides_of(x.shape());
+  const auto strides = core::strides_of(x.shape());
   Tensors parts;
   int64_t start = 0;
   for (int64_t size : sizes) {
     Shape s = x.shape();
     s[static_cast<size_t>(axis)] = size;
     std::vector<int64_t> src(static_cast<size_t>(element_count(s)));
-    shape::for_each_index(s, [&](int64_t flat, const std::vector<int64_t>& idx) {
+    core::for_each_index(s, [&](int64_t flat, const std::vector<int64_t>& idx) {
       int64_t f = 0;
       for (size_t d = 0; d < idx.size(); ++d) f += (idx[d] + (static_cast<int64_t>(d) == axis ? start : 0)) * strides[d];
       src[static_cast<size_t>(flat)] = f;
@@ -106,7 +107,7 @@ Tensors split_equal(const Tensor& x, int64_t axis, size_t outputs) {
 
 int64_t split_axis(const Node& node, const Tensor& x, Negative negative) {
   if (x.rank() == 0) invalid_model("a scalar (rank 0) cannot be split");
-  return shape::normalize_axis(node.attr_int("axis", 0), x.rank(), negative, "axis");
+  return core::normalize_axis(node.attr_int("axis", 0), x.rank(), negative, "axis", core::AxisWording::kRankR);
 }
 
 size_t output_count(const Node& node) { return static_cast<size_t>(node.proto().output_size()); }

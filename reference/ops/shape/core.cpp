@@ -4,42 +4,25 @@
 #include <cmath>
 
 #include "reference/numeric/exact.h"
+#include "reference/ops/core/copy.h"
+#include "reference/ops/core/index_space.h"
 
 namespace touchstone::ops::shape {
-
-std::vector<int64_t> strides_of(const Shape& shape) {
-  std::vector<int64_t> strides(shape.size(), 1);
-  for (size_t d = shape.size(); d-- > 1;) strides[d - 1] = strides[d] * shape[d];
-  return strides;
-}
-
-void for_each_index(const Shape& shape, const std::function<void(int64_t, const std::vector<int64_t>&)>& f) {
-  const int64_t total = element_count(shape);
-  std::vector<int64_t> index(shape.size(), 0);
-  for (int64_t flat = 0; flat < total; ++flat) {
-    f(flat, index);
-    for (size_t d = shape.size(); d-- > 0;) {
-      if (++index[d] < shape[d]) break;
-      index[d] = 0;
-    }
-  }
-}
 
 Tensor gather(const Tensor& in, const Shape& out_shape, const std::vector<int64_t>& src, const Tensor* fill) {
   Tensor out(in.dtype(), out_shape);
   if (static_cast<int64_t>(src.size()) != out.size()) throw std::logic_error("gather: index count differs from the output size");
-  visit_dtype(in.dtype(), [&]<class T>() {
-    auto from = in.data<T>();
-    auto to = out.data<T>();
-    for (size_t i = 0; i < src.size(); ++i) {
-      if (src[i] >= 0) {
-        to[i] = from[static_cast<size_t>(src[i])];
-      } else {
-        if (!fill) throw std::logic_error("gather: a fill index without a fill value");
-        to[i] = fill->data<T>()[0];
-      }
-    }
+  const bool fills = std::any_of(src.begin(), src.end(), [](int64_t i) { return i < 0; });
+  if (fills && !fill) throw std::logic_error("gather: a fill index without a fill value");
+  core::copy_elements(in, out, [&](auto copy) {
+    for (size_t j = 0; j < src.size(); ++j)
+      if (src[j] >= 0) copy(src[j], static_cast<int64_t>(j));
   });
+  if (fills)
+    core::copy_elements(*fill, out, [&](auto copy) {
+      for (size_t j = 0; j < src.size(); ++j)
+        if (src[j] < 0) copy(0, static_cast<int64_t>(j));
+    });
   return out;
 }
 
@@ -49,26 +32,12 @@ Tensor with_shape(const Tensor& in, const Shape& shape) {
   return gather(in, shape, src);
 }
 
-int64_t normalize_axis(int64_t axis, int64_t rank, Negative negative, const std::string& what) {
-  if (negative == Negative::kAllowed) {
-    if (axis < -rank || axis >= rank)
-      invalid_model(what + " " + std::to_string(axis) + " is outside [-r, r-1] = [" + std::to_string(-rank) + ", " +
-                    std::to_string(rank - 1) + "] for rank r = " + std::to_string(rank));
-    return axis < 0 ? axis + rank : axis;
-  }
-  if (axis < 0)
-    invalid_model(what + " " + std::to_string(axis) + " is negative; negative axes are allowed only from opset 11");
-  if (axis >= rank)
-    invalid_model(what + " " + std::to_string(axis) + " is outside [0, r-1] = [0, " + std::to_string(rank - 1) +
-                  "] for rank r = " + std::to_string(rank));
-  return axis;
-}
-
 std::vector<int64_t> normalize_axes(const std::vector<int64_t>& axes, int64_t rank, Negative negative,
                                     const std::string& what) {
   std::vector<int64_t> out;
   for (size_t i = 0; i < axes.size(); ++i) {
-    const int64_t a = normalize_axis(axes[i], rank, negative, what + "[" + std::to_string(i) + "]");
+    const int64_t a =
+        core::normalize_axis(axes[i], rank, negative, what + "[" + std::to_string(i) + "]", core::AxisWording::kRankR);
     if (std::find(out.begin(), out.end(), a) != out.end())
       invalid_model(what + " " + list_to_string(axes) + " names axis " + std::to_string(a) + " twice (duplicate axes)");
     out.push_back(a);
@@ -166,9 +135,9 @@ namespace touchstone::ops::shape {
 Tensor map_axes(const Tensor& x, const std::vector<std::vector<int64_t>>& coords, const Tensor* fill) {
   Shape out;
   for (const auto& c : coords) out.push_back(static_cast<int64_t>(c.size()));
-  const auto strides = strides_of(x.shape());
+  const auto strides = core::strides_of(x.shape());
   std::vector<int64_t> src(static_cast<size_t>(element_count(out)));
-  for_each_index(out, [&](int64_t flat, const std::vector<int64_t>& idx) {
+  core::for_each_index(out, [&](int64_t flat, const std::vector<int64_t>& idx) {
     int64_t f = 0;
     for (size_t d = 0; d < idx.size() && f >= 0; ++d) {
       const int64_t q = coords[d][static_cast<size_t>(idx[d])];

@@ -1,21 +1,16 @@
 // The shared rules of the shape and data-movement ops, each written once and named where
-// an op uses it: axis normalisation (negative axes from version 11), integer lists read
-// from index tensors, and the one data-movement primitive (gather by flat index), written
-// over visit_dtype so that every element type, present and future, is copied bit for bit.
+// an op uses it: lists of axes (duplicates refused), integer lists read from index
+// tensors, and the one data-movement primitive (gather by flat index) over the shared
+// element copy, so that every element type, present and future, is copied bit for bit.
+// Single axes, strides and index walks are the kernels' shared core (ops/core/).
 #pragma once
-#include <functional>
 #include <string>
 #include <vector>
 
 #include "reference/node.h"
+#include "reference/ops/core/axes.h"
 
 namespace touchstone::ops::shape {
-
-// Row-major strides of a shape (the last dimension has stride 1).
-std::vector<int64_t> strides_of(const Shape& shape);
-
-// Calls f(flat, index) for every index of `shape`, in row-major order.
-void for_each_index(const Shape& shape, const std::function<void(int64_t, const std::vector<int64_t>&)>& f);
 
 // out[i] = in[src[i]] for every i, or `fill`'s one element where src[i] < 0. Every element
 // type is copied as it is stored (NaN payloads, signed zeros, strings).
@@ -24,15 +19,10 @@ Tensor gather(const Tensor& in, const Shape& out_shape, const std::vector<int64_
 // The same elements under another shape (Reshape, Flatten, Squeeze, Unsqueeze).
 Tensor with_shape(const Tensor& in, const Shape& shape);
 
-// Whether negative axes are allowed: the rule "negative axes count from the back" that
-// most ops gained in opset 11.
-enum class Negative { kRefused, kAllowed };
+using core::Negative;
 
-// An axis checked against `rank`: in [0, rank-1], or [-rank, rank-1] when negative axes are
-// allowed (then made non-negative). `what` names it in the message ("axis", "axes[1]").
-int64_t normalize_axis(int64_t axis, int64_t rank, Negative negative, const std::string& what);
-
-// A list of axes normalised as above; duplicates are refused.
+// Each axis of a list normalised by core::normalize_axis (worded kRankR, named
+// "<what>[i]"); duplicates are refused.
 std::vector<int64_t> normalize_axes(const std::vector<int64_t>& axes, int64_t rank, Negative negative,
                                     const std::string& what);
 

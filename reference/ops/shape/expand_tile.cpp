@@ -11,6 +11,7 @@
 // Tile-6, 13 (+bfloat16): `repeats`, an int64 1-D tensor with one non-negative entry per
 // input dimension; output dimension i is d_i * repeats_i, and reads input index i mod d_i.
 #include "reference/broadcast.h"
+#include "reference/ops/core/index_space.h"
 #include "reference/ops/ops.h"
 #include "reference/ops/shape/core.h"
 
@@ -22,9 +23,9 @@ Tensor tiled(const Tensor& x, const std::vector<int64_t>& repeats) {
   const Shape& dims = x.shape();
   Shape out;
   for (size_t d = 0; d < dims.size(); ++d) out.push_back(dims[d] * repeats[d]);
-  const auto strides = shape::strides_of(dims);
+  const auto strides = core::strides_of(dims);
   std::vector<int64_t> src(static_cast<size_t>(element_count(out)));
-  shape::for_each_index(out, [&](int64_t flat, const std::vector<int64_t>& idx) {
+  core::for_each_index(out, [&](int64_t flat, const std::vector<int64_t>& idx) {
     int64_t f = 0;
     for (size_t d = 0; d < idx.size(); ++d) f += (idx[d] % dims[d]) * strides[d];
     src[static_cast<size_t>(flat)] = f;
@@ -54,7 +55,8 @@ Tensors expand(const Node&, const Inputs& in) {
 Tensors tile_v1(const Node&, const Inputs& in) {
   const int64_t tiles = one_value(in[1], "tiles"), axis_value = one_value(in[2], "axis");
   if (in[0].rank() == 0) invalid_model("a scalar (rank 0) has no axis to tile along");
-  const int64_t axis = shape::normalize_axis(axis_value, in[0].rank(), shape::Negative::kRefused, "axis");
+  const int64_t axis =
+      core::normalize_axis(axis_value, in[0].rank(), core::Negative::kRefused, "axis", core::AxisWording::kRankR);
   if (tiles < 0) invalid_model("tiles " + std::to_string(tiles) + " is negative");
   std::vector<int64_t> repeats(static_cast<size_t>(in[0].rank()), 1);
   repeats[static_cast<size_t>(axis)] = tiles;

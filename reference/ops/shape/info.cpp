@@ -22,6 +22,7 @@
 // float 0). Negative dimensions and a value of other than one element are refused.
 #include <algorithm>
 
+#include "reference/ops/core/index_space.h"
 #include "reference/ops/ops.h"
 #include "reference/ops/shape/core.h"
 #include "reference/tensor_proto.h"
@@ -55,7 +56,7 @@ Tensor dense_of(const onnx::SparseTensorProto& sparse) {
   if (values.rank() != 1) invalid_model("sparse_value's values must be 1-D, got " + shape_to_string(values.shape()));
   const int64_t nnz = values.size(), rank = static_cast<int64_t>(dims.size());
   const auto idx = shape::int_values(indices, "sparse_value's indices");
-  const auto strides = shape::strides_of(dims);
+  const auto strides = core::strides_of(dims);
   const int64_t count = element_count(dims);
   std::vector<int64_t> flat;
   if (indices.shape() == Shape{nnz}) {

@@ -16,6 +16,7 @@
 // are not 1-D.
 #include <algorithm>
 
+#include "reference/ops/core/index_space.h"
 #include "reference/ops/ops.h"
 #include "reference/ops/shape/core.h"
 
@@ -74,9 +75,9 @@ Tensor slice_with(const Tensor& x, const SliceArgs& a, Negative negative) {
     step[ax] = st;
     out[ax] = static_cast<int64_t>(count);
   }
-  const auto strides = shape::strides_of(dims);
+  const auto strides = core::strides_of(dims);
   std::vector<int64_t> src(static_cast<size_t>(element_count(out)));
-  shape::for_each_index(out, [&](int64_t flat, const std::vector<int64_t>& idx) {
+  core::for_each_index(out, [&](int64_t flat, const std::vector<int64_t>& idx) {
     int64_t f = 0;
     for (size_t d = 0; d < idx.size(); ++d) f += (start[d] + idx[d] * step[d]) * strides[d];
     src[static_cast<size_t>(flat)] = f;

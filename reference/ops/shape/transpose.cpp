@@ -14,6 +14,7 @@
 // Refused: a rank other than 4, b < 1, sizes not divisible, a mode other than DCR/CRD.
 #include <algorithm>
 
+#include "reference/ops/core/index_space.h"
 #include "reference/ops/ops.h"
 #include "reference/ops/shape/core.h"
 
@@ -23,11 +24,11 @@ namespace {
 
 // `x`'s elements viewed under `view` (same count), transposed by `perm`, then given `out`.
 Tensor permuted(const Tensor& x, const Shape& view, const std::vector<int64_t>& perm, const Shape& out) {
-  const auto in_strides = shape::strides_of(view);
+  const auto in_strides = core::strides_of(view);
   Shape t_shape;
   for (int64_t p : perm) t_shape.push_back(view[static_cast<size_t>(p)]);
   std::vector<int64_t> src(static_cast<size_t>(element_count(t_shape)));
-  shape::for_each_index(t_shape, [&](int64_t flat, const std::vector<int64_t>& idx) {
+  core::for_each_index(t_shape, [&](int64_t flat, const std::vector<int64_t>& idx) {
     int64_t s = 0;
     for (size_t d = 0; d < perm.size(); ++d) s += idx[d] * in_strides[static_cast<size_t>(perm[d])];
     src[static_cast<size_t>(flat)] = s;
