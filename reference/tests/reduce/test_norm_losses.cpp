@@ -280,7 +280,7 @@ TEST_CASE("NegativeLogLikelihoodLoss: an ignored sample's zero has an open sign"
             Semantics::kDefined);
     // A zero total with an ignored sample among the terms: sample 1 reads input +0 (loss
     // -0), sample 0 is ignored; IEEE's -0 + -0 or -0 + +0 depends on the ignored zero.
-    const Tensor zeros = floats({2, 2}, {5, 0, 7, 9});
+    const Tensor zeros = floats({2, 2}, {5, 7, 9, 0});
     const auto sum = run_node("NegativeLogLikelihoodLoss", v, {zeros, int64s({2}, {0, 1})},
                               {make_attr("ignore_index", int64_t{0}), reduction("sum")});
     CHECK(values_of(sum.outputs[0])[0] == 0);
