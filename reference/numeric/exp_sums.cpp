@@ -93,11 +93,8 @@ double log_sum_exp(std::span<const double> x, FloatFormat format) {
   if (row.positive_inf) return INFINITY;
   if (row.finite.empty()) return -INFINITY;
   if (row.finite.size() == 1) return row.finite[0];  // log(exp(v)) = v exactly
-  if (fast_path_enabled()) {
-    if (auto r = decide(FastExpRow(x, format.precision).log_sum_exp(), format)) return *r;
-    count_fallback();
-  }
-  return correctly_rounded(
+  return round_once(
+      [&] { return FastExpRow(x, format.precision).log_sum_exp(); },
       [&](mpfr_ptr out) {
         // log1p(T) is off by at most 2^(3-p) |L| (others_of_exps); adding max rounds once
         // more (2^-p |r|).
@@ -138,55 +135,42 @@ void softmax(std::span<const double> x, bool log, FloatFormat format, std::span<
     mpfr_add_ui(sum, sum, 1, MPFR_RNDN);
     cached_precision = p;
   };
+  // Every finite value the same: 1/k, or -log k (k = 1: exactly 0).
+  auto equal_row = [&](mpfr_ptr y) {
+    MpfrValue kv(64, static_cast<double>(k));
+    if (!log) return mpfr_ui_div(y, 1, kv, MPFR_RNDN) == 0 ? kExactResult : 1;
+    const int t = mpfr_log(y, kv, MPFR_RNDN);
+    mpfr_neg(y, y, MPFR_RNDN);
+    return t == 0 ? kExactResult : 1;
+  };
   for (size_t i = 0; i < x.size(); ++i) {
     const double v = x[i];
     if (v == -INFINITY) {
       out[i] = log ? -INFINITY : 0.0;
       continue;
     }
-    if (fast_path_enabled()) {
-      const auto r = log ? decide(fast.log_softmax(v), format) : fast.softmax(v, format);
-      if (r) {
-        out[i] = *r;
-        continue;
+    auto fast_value = [&] { return log ? decide(fast.log_softmax(v), format) : fast.softmax(v, format); };
+    auto general = [&](mpfr_ptr y) {
+      const mpfr_prec_t p = mpfr_get_prec(y);
+      sum_at(p);
+      MpfrValue d(p + 16);
+      mpfr_set_d(d, v, MPFR_RNDN);
+      mpfr_sub_d(d, d, row.max, MPFR_RNDN);
+      if (!log) {
+        // exp(d) within 2^(1-p), the sum 1 + T within 2^(2-p) plus the rounding of the
+        // addition (2^-p), the quotient's rounding 2^-p: under 2^(4-p) in all.
+        MpfrValue e(p);
+        mpfr_exp(e, d, MPFR_RNDN);
+        mpfr_div(y, e, sum, MPFR_RNDN);
+        return 4;
       }
-      count_fallback();
-    }
-    if (all_equal) {
-      // Every finite value is the same: 1/k, or -log k (k = 1: exactly 0).
-      out[i] = correctly_rounded(
-          [&](mpfr_ptr y) {
-            if (!log) return mpfr_ui_div(y, 1, MpfrValue(64, static_cast<double>(k)), MPFR_RNDN) == 0 ? kExactResult : 1;
-            MpfrValue kv(64, static_cast<double>(k));
-            const int t = mpfr_log(y, kv, MPFR_RNDN);
-            mpfr_neg(y, y, MPFR_RNDN);
-            return t == 0 ? kExactResult : 1;
-          },
-          format);
-    } else {
-      out[i] = correctly_rounded(
-          [&](mpfr_ptr y) {
-            const mpfr_prec_t p = mpfr_get_prec(y);
-            sum_at(p);
-            MpfrValue d(p + 16);
-            mpfr_set_d(d, v, MPFR_RNDN);
-            mpfr_sub_d(d, d, row.max, MPFR_RNDN);
-            if (!log) {
-              // exp(d) within 2^(1-p), the sum 1 + T within 2^(2-p) plus the rounding of
-              // the addition (2^-p), the quotient's rounding 2^-p: under 2^(4-p) in all.
-              MpfrValue e(p);
-              mpfr_exp(e, d, MPFR_RNDN);
-              mpfr_div(y, e, sum, MPFR_RNDN);
-              return 4;
-            }
-            // d - log(sum): d off by 2^-(p+16)|d|, log(sum) by 2^(3-p) |L|, and the
-            // difference rounds once (2^-p |y|).
-            mpfr_sub(y, d, log_sum, MPFR_RNDN);
-            const double l = mpfr_get_d(log_sum, MPFR_RNDN), r = mpfr_get_d(y, MPFR_RNDN);
-            return slack_for(8 * std::fabs(l) + std::fabs(v - row.max) + std::fabs(r), r);
-          },
-          format);
-    }
+      // d - log(sum): d off by 2^-(p+16)|d|, log(sum) by 2^(3-p) |L|, and the difference
+      // rounds once (2^-p |y|).
+      mpfr_sub(y, d, log_sum, MPFR_RNDN);
+      const double l = mpfr_get_d(log_sum, MPFR_RNDN), r = mpfr_get_d(y, MPFR_RNDN);
+      return slack_for(8 * std::fabs(l) + std::fabs(v - row.max) + std::fabs(r), r);
+    };
+    out[i] = all_equal ? round_once(fast_value, equal_row, format) : round_once(fast_value, general, format);
   }
 }
 

@@ -42,7 +42,14 @@ double correctly_rounded(const Formula& f, FloatFormat format) {
     const int slack = f(y);
     if (mpfr_nan_p(y.get())) return NAN;
     if (mpfr_inf_p(y.get())) return mpfr_signbit(y.get()) ? -INFINITY : INFINITY;
-    if (mpfr_zero_p(y.get())) return mpfr_signbit(y.get()) ? -0.0 : 0.0;
+    // A zero approximation is final only with a proof: kExactResult, or the last
+    // precision (see the header). A formula bounded by its terms rather than by its
+    // result (a sum of both signs, m + log1p(T) with m < 0) may round a tiny value, or
+    // the other zero, to this one.
+    if (mpfr_zero_p(y.get())) {
+      if (slack == kExactResult || p == kMaxWorkingPrecision) return mpfr_signbit(y.get()) ? -0.0 : 0.0;
+      continue;
+    }
     // The rounding to nearest at `precision` bits is decided when the truncation to one
     // more bit is (the idiom of MPFR's own functions).
     if (slack == kExactResult || p == kMaxWorkingPrecision ||

@@ -9,8 +9,13 @@
 //
 // Exact results (sqrt(4), exp(0), ...) lie on a rounding boundary and can never be
 // decided from an approximation; a formula that knows its result is exact returns
-// kExactResult. If p reaches kMaxWorkingPrecision undecided, the approximation is
-// rounded as it is. That happens in two situations, both handled correctly: the result
+// kExactResult. A zero approximation decides nothing either unless the formula proves it
+// exact (kExactResult): a relative bound would, but a formula that adds terms of both
+// signs bounds its error by the terms, and its zero may stand for a tiny value (or the
+// other zero) that more precision resolves. If p reaches kMaxWorkingPrecision undecided,
+// the approximation is rounded as it is (a zero too: the true value is then within the
+// formula's bound of 0 at 4096 bits, far below any format's smallest subnormal, and only
+// its sign is in question). That happens in two situations, both handled correctly: the result
 // is exact but the formula could not tell (the approximation is then the exact value),
 // or the result lies within 2^-4000 of a representable value (tanh or erf of a huge
 // argument, exp or sin of a tiny one), where the approximation and the true value round
@@ -26,6 +31,7 @@
 #include <cmath>
 #include <functional>
 #include <optional>
+#include <type_traits>
 
 #include "reference/numeric/exact.h"
 #include "reference/numeric/fast.h"
@@ -74,6 +80,23 @@ T correctly_rounded_as(const Fast& fast, const Slow& slow) {
     count_fallback();
   }
   return correctly_rounded_as<T>(Formula(slow));
+}
+
+// A real number rounded once to `format` by Ziv's two steps, as the exact double of the
+// result: when the fast path is on, `fast()` (an Approximation, fast.h; or an already
+// decided std::optional<double>) gives it if its interval decides the rounding, and a
+// miss is counted as a fallback; otherwise the MPFR formula `slow` (a Formula) decides.
+// `fast` is not called when the fast path is off. Both must describe the same number.
+template <class Fast, class Slow>
+double round_once(const Fast& fast, const Slow& slow, FloatFormat format) {
+  if (fast_path_enabled()) {
+    std::optional<double> r;
+    if constexpr (std::is_same_v<std::invoke_result_t<const Fast&>, Approximation>) r = decide(fast(), format);
+    else r = fast();
+    if (r) return *r;
+    count_fallback();
+  }
+  return correctly_rounded(Formula(slow), format);
 }
 
 // The MPFR function of a unary Fn (not kSigmoid, kSoftplus, kSoftsign: formulas).

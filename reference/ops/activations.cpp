@@ -47,7 +47,9 @@ bool is_nan(double v) { return std::isnan(v); }
 // For x <= -1000 the value lies strictly between -alpha and -alpha(1 - 2^-1442): every
 // rounding boundary of T other than -alpha itself is at least 2^-1100 |alpha| away (alpha
 // has at most 48 bits), so x = -1000 rounds the same, and MPFR decides it within its
-// 4096-bit limit. Slack 2: expm1 and the product each round once.
+// 4096-bit limit. Slack 2: expm1 and the product each round once. expm1 of a negative t
+// is a nonzero number well inside MPFR's exponent range, so a zero product means alpha is
+// a zero, and the product is exact.
 template <class T>
 T scaled_expm1(double alpha, double x) {
   const double t = std::fmax(x, kFarNegative);
@@ -58,7 +60,7 @@ T scaled_expm1(double alpha, double x) {
     MpfrValue a(64, alpha), v(64, t);
     mpfr_expm1(out, v, MPFR_RNDN);
     mpfr_mul(out, out, a, MPFR_RNDN);
-    return 2;
+    return mpfr_zero_p(out) ? numeric::kExactResult : 2;
   });
 }
 
@@ -198,7 +200,10 @@ Tensors celu(const Node& node, const Inputs& in) {
       mpfr_mul(out, out, a, MPFR_RNDN);
       // t rounds (u) and expm1 amplifies that by its condition number t e^t / expm1(t),
       // at most 1 for t < 0 and at most t + 1 for t > 0 (alpha < 0); expm1 and the
-      // product add u each: under (2^E + 3) u + O(u^2) where |t| < 2^E.
+      // product add u each: under (2^E + 3) u + O(u^2) where |t| < 2^E. A zero is exact:
+      // x / alpha is nonzero (-inf for alpha = 0), so expm1 is too, and only alpha = 0
+      // makes the product a zero.
+      if (mpfr_zero_p(out)) return numeric::kExactResult;
       const long e = mpfr_regular_p(t) ? static_cast<long>(mpfr_get_exp(t)) : 0;
       return 4 + static_cast<int>(std::max(0L, e));
     });

@@ -38,7 +38,8 @@
 //   ±largest, except that before Cast-24 an infinity gives NaN in the fnuz formats (the
 //   19/21/23 table; 24 changed it to ±largest); with saturate=0, ±inf in e5m2, NaN in the
 //   others (sign kept in e4m3fn). NaN gives NaN; -0 gives -0 (0 in fnuz). Integer
-//   sources follow the same tables.
+//   sources follow the same tables, and so does a float8 cast to its own type: e5m2's
+//   ±inf becomes ±57344 with saturate=1 (a NaN keeps its bits).
 // - to float8e8m0 (Cast-24): round_mode up/down/nearest (ties up) to a power of two;
 //   saturate decides x above 2^127 (inf too) or below 2^-127 (0 too), judged on x as the
 //   table does: the nearest end, or NaN. A negative value is undefined: NaN. -0 is
@@ -118,7 +119,9 @@ struct Converter {
 
   template <class To, class From>
   To convert(const From& x) const {
-    if constexpr (std::is_same_v<To, From>) {
+    if constexpr (std::is_same_v<To, From> && is_minifloat<To>) {
+      return same_minifloat(x);
+    } else if constexpr (std::is_same_v<To, From>) {
       return x;
     } else if constexpr (is_small_int<From>) {
       return convert<To>(static_cast<int>(x.value));  // an integer like any other
@@ -156,6 +159,18 @@ struct Converter {
     } else {
       return numeric::narrow<To>(numeric::widen(x));  // widening is exact
     }
+  }
+
+  // A float8/float4 cast to its own type: the target's rules still apply (Cast-19's tables
+  // have no "same type" row). Every finite value is its own rounding; the one value they
+  // change is e5m2's ±inf with saturate=1, which becomes ±57344 as from any other type
+  // (e4m3fn, the fnuz formats, float4e2m1 and float8e8m0 have no infinity). A NaN stays
+  // the NaN it is, payload and sign bit included: the tables map NaN to NaN (and -NaN to
+  // -NaN in e4m3fn and e5m2).
+  template <class T>
+  T same_minifloat(T x) const {
+    const double v = numeric::widen(x);
+    return std::isnan(v) ? x : to_minifloat<T>(v);
   }
 
   // A value (exact, or rounded to odd at 53 bits) to a float8 or float4 by the version's

@@ -214,3 +214,65 @@ TEST_CASE("CastLike-19..25 follow Cast of the same version, saturate included", 
   const auto down = std::vector{make_attr("round_mode", std::string("down"))};
   CHECK(bits_of(run_cast_like(25, doubles({3}), DType::kFloat8E8M0, down).out) == std::vector<unsigned>{128});
 }
+
+// A cast to the same type still applies the target's table (it has no "same type" row):
+// float8e5m2 ±inf (0x7C, 0xFC) is ±57344 (0x7B, 0xFB) with saturate=1, as from float16,
+// and stays ±inf with saturate=0. Finite values, -0 and NaNs (payload and sign) keep their
+// bits.
+TEST_CASE("Cast-19..25 float8e5m2 to float8e5m2: ±inf saturates to ±57344", "[Cast][v19][v21][v23][v24][v25]") {
+  const std::vector<unsigned> in{0x7C, 0xFC, 0x7B, 0xFB, 0x3C, 0x80, 0x00, 0x01, 0x7D, 0x7E, 0x7F, 0xFE};
+  std::vector<Float8E5M2> values;
+  for (unsigned b : in) values.push_back(Float8E5M2{static_cast<uint8_t>(b)});
+  const Tensor x = vec<Float8E5M2>(values);
+  std::vector<unsigned> saturated = in;
+  saturated[0] = 0x7B;
+  saturated[1] = 0xFB;
+  for (int v : {19, 21, 23, 24, 25}) {
+    CAPTURE(v);
+    const Cast c = run_cast(v, x, DType::kFloat8E5M2);
+    CHECK(bits_of(c.out) == saturated);
+    CHECK(c.semantics.category == Semantics::kDefined);
+    CHECK(bits_of(run_cast(v, x, DType::kFloat8E5M2, {saturate(0)}).out) == in);
+    CHECK(bits_of(run_cast_like(v, x, DType::kFloat8E5M2).out) == saturated);
+    CHECK(bits_of(run_cast_like(v, x, DType::kFloat8E5M2, {saturate(0)}).out) == in);
+  }
+  // The same answer as from float16's ±inf.
+  CHECK(bits_of(run_cast(19, vec<Float16>({Float16{0x7C00}, Float16{0xFC00}}), DType::kFloat8E5M2).out) ==
+        std::vector<unsigned>{0x7B, 0xFB});
+}
+
+TEST_CASE("Cast-19..25 the other float8 and float4 types to themselves: every pattern kept",
+          "[Cast][v19][v21][v23][v24][v25]") {
+  // No infinity in these: the largest values and the NaNs (e4m3fn S.1111.111, fnuz 0x80,
+  // e8m0 0xFF) map to themselves under both saturate values, -0 too where it exists.
+  auto all_patterns = [](int count) {
+    std::vector<unsigned> v;
+    for (int b = 0; b < count; ++b) v.push_back(static_cast<unsigned>(b));
+    return v;
+  };
+  auto check_identity = [&]<class F>(DType dtype, int first_version, int patterns) {
+    std::vector<F> values;
+    for (unsigned b : all_patterns(patterns)) values.push_back(F{static_cast<uint8_t>(b)});
+    const Tensor x = vec<F>(values);
+    for (int v : {19, 21, 23, 24, 25}) {
+      if (v < first_version) continue;
+      CAPTURE(v, static_cast<int>(dtype));
+      for (int64_t s : {0, 1}) {
+        const Cast c = run_cast(v, x, dtype, {saturate(s)});
+        CHECK(bits_of(c.out) == all_patterns(patterns));
+        CHECK(c.semantics.category == Semantics::kDefined);
+      }
+    }
+  };
+  check_identity.operator()<Float8E4M3FN>(DType::kFloat8E4M3FN, 19, 256);
+  check_identity.operator()<Float8E4M3FNUZ>(DType::kFloat8E4M3FNUZ, 19, 256);
+  check_identity.operator()<Float8E5M2FNUZ>(DType::kFloat8E5M2FNUZ, 19, 256);
+  check_identity.operator()<Float4E2M1>(DType::kFloat4E2M1, 23, 16);
+  check_identity.operator()<Float8E8M0>(DType::kFloat8E8M0, 24, 256);
+  // float8e8m0 under every round_mode: powers of two are their own roundings.
+  std::vector<Float8E8M0> e8;
+  for (unsigned b : all_patterns(256)) e8.push_back(Float8E8M0{static_cast<uint8_t>(b)});
+  for (const char* mode : {"down", "nearest"})
+    CHECK(bits_of(run_cast(24, vec<Float8E8M0>(e8), DType::kFloat8E8M0, {make_attr("round_mode", std::string(mode))})
+                      .out) == all_patterns(256));
+}

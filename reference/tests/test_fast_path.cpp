@@ -307,3 +307,85 @@ TEMPLATE_TEST_CASE("fast path: inline float16/bfloat16 conversions are exact", "
   }
   CHECK(wrong == 0);
 }
+
+TEST_CASE("correctly_rounded: a zero approximation is final only when the formula proves it", "[numeric][fast]") {
+  // (1 + 2^-200) - 1 at p bits: 1 + 2^-200 rounds to 1 below 201 bits, so the first
+  // approximations are an exact 0 with an error bound relative to 1, not to the result.
+  std::vector<mpfr_prec_t> seen;
+  auto cancelling = [&](double sign) {
+    return [&, sign](mpfr_ptr out) {
+      seen.push_back(mpfr_get_prec(out));
+      Big one_plus(mpfr_get_prec(out));
+      const int t1 = mpfr_set_d(one_plus, 1, MPFR_RNDN);
+      const int t2 = mpfr_add_d(one_plus, one_plus, 0x1p-200, MPFR_RNDN);
+      const int t3 = mpfr_sub_ui(out, one_plus, 1, MPFR_RNDN);
+      mpfr_mul_d(out, out, sign, MPFR_RNDN);
+      if (t1 == 0 && t2 == 0 && t3 == 0) return num::kExactResult;
+      if (mpfr_zero_p(out)) return 64;  // what the absolute bound says of a zero: nothing
+      return static_cast<int>(1 - mpfr_get_exp(out)) + 1;
+    };
+  };
+  for (double sign : {1.0, -1.0}) {
+    seen.clear();
+    const double r = num::correctly_rounded(cancelling(sign), num::float_format<double>());
+    CHECK(r == sign * 0x1p-200);
+    CHECK(seen.size() >= 2);  // the first (93 bits) gave 0 and was not taken
+    CHECK(seen.back() > 200);
+  }
+  // A zero the formula proves exact is final at once, with its sign.
+  seen.clear();
+  const double minus_zero = num::correctly_rounded(
+      [&](mpfr_ptr out) {
+        seen.push_back(mpfr_get_prec(out));
+        mpfr_set_zero(out, -1);
+        return num::kExactResult;
+      },
+      num::float_format<float>());
+  CHECK(minus_zero == 0);
+  CHECK(std::signbit(minus_zero));
+  CHECK(seen.size() == 1);
+  // A zero never proved is taken at the last precision (the loop ends).
+  seen.clear();
+  const double unproved = num::correctly_rounded(
+      [&](mpfr_ptr out) {
+        seen.push_back(mpfr_get_prec(out));
+        mpfr_set_zero(out, 1);
+        return 1;
+      },
+      num::float_format<Float16>());
+  CHECK(unproved == 0);
+  CHECK(seen.back() == num::kMaxWorkingPrecision);
+}
+
+TEST_CASE("round_once: the fast approximation when it decides, else the formula", "[numeric][fast]") {
+  const auto format = num::float_format<float>();
+  int slow_calls = 0;
+  auto third = [&](mpfr_ptr out) {
+    ++slow_calls;
+    return mpfr_ui_div(out, 1, num::MpfrValue(64, 3.0), MPFR_RNDN) == 0 ? num::kExactResult : 1;
+  };
+  const double want = static_cast<double>(1.0f / 3.0f);  // IEEE division: correctly rounded
+  const num::Approximation close{1.0 / 3.0, 0, 0x1p-60}, wide{1.0 / 3.0, 0, 0x1p-10};
+  num::set_fast_path(true);
+  auto before = num::fallback_count();
+  CHECK(num::round_once([&] { return close; }, third, format) == want);
+  CHECK(slow_calls == 0);
+  CHECK(num::fallback_count() == before);
+  CHECK(num::round_once([&] { return wide; }, third, format) == want);  // undecided: MPFR
+  CHECK(slow_calls >= 1);
+  CHECK(num::fallback_count() == before + 1);
+  // A fast step that decides by itself (std::optional<double>), and one that does not.
+  slow_calls = 0;
+  CHECK(num::round_once([] { return std::optional<double>(0.25); }, third, format) == 0.25);
+  CHECK(slow_calls == 0);
+  CHECK(num::round_once([] { return std::optional<double>(); }, third, format) == want);
+  CHECK(slow_calls >= 1);
+  // Off: the fast step is not even asked.
+  num::set_fast_path(false);
+  bool asked = false;
+  before = num::fallback_count();
+  CHECK(num::round_once([&] { asked = true; return close; }, third, format) == want);
+  CHECK(!asked);
+  CHECK(num::fallback_count() == before);
+  num::set_fast_path(true);
+}

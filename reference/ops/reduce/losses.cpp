@@ -6,8 +6,17 @@
 // equals ignore_index. reduction: none (the losses), sum, mean = sum of losses / sum of
 // the applied weights (weight[c] of every sample not ignored; 1 each without weight - the
 // attribute's text for NLL, and what the function bodies of both give with ignore_index).
-// An ignored sample's loss is -0: "zero" in the text, with the sign ONNX's function body
-// gives (Neg of the zero it puts in place of the ignored input).
+// An ignored sample's loss is "zero" in both texts, which fix no sign: the reference gives
+// -0 (the sign ONNX's function body gives: Neg of the zero it puts in place of the ignored
+// input) and marks the sign open (implementation-defined) wherever it reaches the output:
+// an ignored sample's loss with reduction none, a sum or mean that is a zero with an
+// ignored sample among its terms.
+// SoftmaxCrossEntropyLoss's mean without weights is ambiguous once a sample is ignored:
+// its reduction attribute divides "by the number of elements in the output" (every
+// sample) and its text's ReduceMean(L) likewise, but its function body divides by the
+// samples not ignored (ReduceSum(W) with W 1 for them, 0 for the ignored), as NLL's text
+// and body both do. The reference follows the function body and marks those cases
+// implementation-defined.
 // Versions: NLL 13 only marks differentiability, 22 adds bfloat16; SCE 13 adds bfloat16.
 // A target outside [0, C) that is not ignore_index is refused ("shall be in range").
 //
@@ -28,6 +37,7 @@
 #include <bit>
 #include <cmath>
 #include <optional>
+#include <span>
 #include <vector>
 
 #include "reference/numeric/accumulator.h"
@@ -156,13 +166,31 @@ void mark_empty_mean(const Node& node, numeric::ExactAccumulator& weights) {
     node.mark(Semantics::kImplementationDefined, "a mean whose applied weights sum to zero (every target ignored: NaN)");
 }
 
+constexpr const char* kUnweightedMean =
+    "a mean without weights over ignored samples: the text divides by the number of elements, the function body by "
+    "the samples not ignored (the reference follows the function body)";
+
+constexpr const char* kIgnoredZero =
+    "the zero loss of an ignored sample, whose sign the text does not fix (the result is -0, as the function body "
+    "gives), in the output";
+
+// Marks an ignored sample's zero in the output: its own loss (reduction none), or a sum or
+// mean that is a zero with ignored samples among its terms (their signs may decide it).
+void mark_ignored_zero(const Node& node, const Samples& s, bool zero_total) {
+  const bool any_ignored = std::find(s.cls.begin(), s.cls.end(), -1) != s.cls.end();
+  if (any_ignored && (s.reduction == Reduction::kNone || zero_total))
+    node.mark(Semantics::kImplementationDefined, kIgnoredZero);
+}
+
 // -LogSoftmax(row)[c] * w for the samples of one output element, summed, at out's precision
 // with its slack (numeric/functions.h). Every sample's row is finite except -inf entries
 // other than at c (the callers take the other specials). Per sample, at q bits: the sum T
 // of the exps but the largest's (exp 0 = 1) within 2^(2-q) relative (each exp within
 // 2^(1-q)), so L = log(1 + T) = log1p(T) within 2^(3-q) |L| (log1p passes T's relative
 // error at most as is; a dominant score's tiny L keeps its digits); d = x_c - max within
-// 2^-(q+16) |d|; L - d and the product by w round once each.
+// 2^-(q+16) |d|; L - d and the product by w round once each. The bound is absolute (terms
+// of both signs may cancel: a zero sum proves nothing), but when no step rounded (every
+// loss an exact 0 - c the largest and the others -inf - or a weight 0) the sum is exact.
 struct SceTerm {
   std::vector<double> row;
   double x_c, w;
@@ -174,6 +202,7 @@ int sce_sum(const std::vector<SceTerm>& terms, mpfr_ptr out) {
   std::vector<__mpfr_struct> t(terms.size());
   std::vector<mpfr_ptr> pointers;
   double budget = 0;  // in units of 2^-q
+  bool inexact = false;  // whether any step rounded (a zero weight's loss does not count)
   numeric::MpfrValue sum(q), log_sum(q), d(q + 16), e(q), nl(q);
   for (size_t j = 0; j < terms.size(); ++j) {
     const auto& r = terms[j];
@@ -181,6 +210,7 @@ int sce_sum(const std::vector<SceTerm>& terms, mpfr_ptr out) {
     for (size_t i = 0; i < r.row.size(); ++i)
       if (r.row[i] > r.row[k]) k = i;
     const double max = r.row[k];
+    bool rounded = false;
     std::vector<__mpfr_struct> exps(r.row.size());
     std::vector<mpfr_ptr> ep;
     for (size_t i = 0; i < r.row.size(); ++i) {
@@ -188,33 +218,133 @@ int sce_sum(const std::vector<SceTerm>& terms, mpfr_ptr out) {
       if (r.row[i] == -INFINITY || i == k) {
         mpfr_set_zero(&exps[i], 1);
       } else {
-        mpfr_set_d(d, r.row[i], MPFR_RNDN);
-        mpfr_sub_d(d, d, max, MPFR_RNDN);
-        mpfr_exp(&exps[i], d, MPFR_RNDN);
+        rounded |= mpfr_set_d(d, r.row[i], MPFR_RNDN) != 0;
+        rounded |= mpfr_sub_d(d, d, max, MPFR_RNDN) != 0;
+        rounded |= mpfr_exp(&exps[i], d, MPFR_RNDN) != 0;
       }
       ep.push_back(&exps[i]);
     }
-    mpfr_sum(sum, ep.data(), ep.size(), MPFR_RNDN);
+    rounded |= mpfr_sum(sum, ep.data(), ep.size(), MPFR_RNDN) != 0;
     for (auto& x : exps) mpfr_clear(&x);
-    mpfr_log1p(log_sum, sum, MPFR_RNDN);
-    mpfr_set_d(d, r.x_c, MPFR_RNDN);
-    mpfr_sub_d(d, d, max, MPFR_RNDN);
-    mpfr_sub(nl, log_sum, d, MPFR_RNDN);
+    rounded |= mpfr_log1p(log_sum, sum, MPFR_RNDN) != 0;
+    rounded |= mpfr_set_d(d, r.x_c, MPFR_RNDN) != 0;
+    rounded |= mpfr_sub_d(d, d, max, MPFR_RNDN) != 0;
+    rounded |= mpfr_sub(nl, log_sum, d, MPFR_RNDN) != 0;
     mpfr_init2(&t[j], q);
-    mpfr_mul_d(&t[j], nl, r.w, MPFR_RNDN);
+    const bool product_rounded = mpfr_mul_d(&t[j], nl, r.w, MPFR_RNDN) != 0;
+    inexact |= (rounded && r.w != 0) || product_rounded;  // 0 times the loss is exact
     pointers.push_back(&t[j]);
     const double l = std::fabs(mpfr_get_d(log_sum, MPFR_RNDN)), dd = std::fabs(mpfr_get_d(d, MPFR_RNDN)),
                  n = std::fabs(mpfr_get_d(nl, MPFR_RNDN));
     budget += std::fabs(r.w) * (8 * l + dd + 2 * n);
   }
-  mpfr_sum(out, pointers.data(), pointers.size(), MPFR_RNDN);
+  inexact |= mpfr_sum(out, pointers.data(), pointers.size(), MPFR_RNDN) != 0;
   for (auto& x : t) mpfr_clear(&x);
+  if (!inexact) return numeric::kExactResult;
   // Absolute error below 2^-q * budget + 2^-p |out|: in units of 2^-p, and as a slack.
   const double y = std::fabs(mpfr_get_d(out, MPFR_RNDN));
   const double total = std::ldexp(budget, -static_cast<int>(q - p)) + y;
-  if (!(y > 0)) return 64;  // cannot tell yet: more precision
+  if (!(y > 0)) return 64;  // a zero decides nothing (correctly_rounded asks for more precision)
   if (!std::isfinite(total)) return 4;
   return static_cast<int>(std::ceil(std::log2(total / y))) + 1;
+}
+
+// SoftmaxCrossEntropyLoss's samples read once: log_prob written, each ignored or special
+// sample's loss taken (written with reduction none), the finite losses kept for the one
+// rounding of each output.
+struct SceSamples {
+  std::vector<SceTerm> finite;                // the finite losses' rows, for the MPFR formula
+  std::vector<int64_t> finite_sample;         // their samples
+  std::vector<numeric::Approximation> fast;   // each finite loss on the fast path (when on)
+  double special_sum = 0;                     // the special losses, in IEEE arithmetic (NaN, inf)
+  bool any_special = false;
+  numeric::ExactAccumulator weights;          // the applied weights
+};
+
+template <class T>
+SceSamples sce_samples(const Node& node, const Samples& s, const Inputs& in, std::span<T> lp, std::span<T> yd) {
+  constexpr auto format = numeric::float_format<T>();
+  auto xd = in[0].data<T>();
+  const bool try_fast = numeric::fast_path_enabled();
+  std::vector<double> row(static_cast<size_t>(s.c)), out(static_cast<size_t>(s.c));
+  SceSamples l;
+  for (int64_t j = 0; j < static_cast<int64_t>(s.cls.size()); ++j) {
+    bool special = false, all_neg_inf = true;
+    for (int64_t c = 0; c < s.c; ++c) {
+      row[c] = numeric::widen(xd[s.x_index(j, c)]);
+      special |= std::isnan(row[c]) || row[c] == INFINITY;
+      all_neg_inf &= row[c] == -INFINITY;
+    }
+    if (special || (all_neg_inf && s.c > 0))
+      node.mark(Semantics::kImplementationDefined, "NaN or +inf in a row of scores, or a row of only -inf (NaN)");
+    const numeric::FastExpRow fast_row = try_fast ? numeric::FastExpRow(row, format.precision) : numeric::FastExpRow();
+    numeric::softmax(row, true, format, out, fast_row);  // log_prob
+    for (int64_t c = 0; c < s.c; ++c) lp[s.x_index(j, c)] = numeric::narrow<T>(out[c]);
+    if (s.cls[j] < 0) {
+      if (s.reduction == Reduction::kNone) yd[j] = numeric::narrow<T>(-0.0);
+      continue;
+    }
+    const double w = applied_weight<T>(s, in, j);
+    l.weights.add(w);
+    const double x_c = row[s.cls[j]];
+    if (special || all_neg_inf || x_c == -INFINITY) {
+      if (!special && !all_neg_inf)
+        node.mark(Semantics::kImplementationDefined, "-inf at the target's class (the loss is +inf)");
+      const double loss = (special || all_neg_inf ? NAN : INFINITY) * w;
+      if (s.reduction == Reduction::kNone) yd[j] = numeric::narrow<T>(loss);
+      l.special_sum += loss;
+      l.any_special = true;
+      continue;
+    }
+    l.finite.push_back({row, x_c, w});
+    l.finite_sample.push_back(j);
+    if (try_fast) l.fast.push_back(fast_row.weighted_loss(x_c, w));
+  }
+  return l;
+}
+
+// The reduction of the finite losses, each output rounded once (numeric::round_once):
+// none - each loss; sum - their sum; mean - the sum over the applied weights' exact sum.
+template <class T>
+void sce_reduce(const Node& node, const Samples& s, bool has_weight, SceSamples& l, std::span<T> yd) {
+  constexpr auto format = numeric::float_format<T>();
+  auto fast_loss = [&](size_t k) { return k < l.fast.size() ? l.fast[k] : numeric::Approximation{}; };
+  if (s.reduction == Reduction::kNone) {
+    mark_ignored_zero(node, s, false);
+    for (size_t k = 0; k < l.finite.size(); ++k)
+      yd[l.finite_sample[k]] = numeric::narrow<T>(numeric::round_once(
+          [&] { return fast_loss(k); }, [&](mpfr_ptr o) { return sce_sum({l.finite[k]}, o); }, format));
+    return;
+  }
+  double total;
+  if (s.reduction == Reduction::kMean) {
+    mark_empty_mean(node, l.weights);
+    if (!has_weight && std::find(s.cls.begin(), s.cls.end(), -1) != s.cls.end())
+      node.mark(Semantics::kImplementationDefined, kUnweightedMean);
+  }
+  if (l.any_special) {
+    numeric::MpfrValue w(2);
+    l.weights.exact(w);
+    total = s.reduction == Reduction::kSum ? l.special_sum : l.special_sum / mpfr_get_d(w, MPFR_RNDN);
+  } else if (s.reduction == Reduction::kSum) {
+    total = numeric::round_once([&] { return approximate_sum(l.fast); },
+                                [&](mpfr_ptr o) { return sce_sum(l.finite, o); }, format);
+  } else {
+    total = numeric::round_once(
+        [&] { return approximate_mean(approximate_sum(l.fast), l.weights); },
+        [&](mpfr_ptr o) {
+          // The sum's slack, plus the quotient's rounding (W is exact).
+          numeric::MpfrValue sum(mpfr_get_prec(o)), w(2);
+          l.weights.exact(w);
+          const int slack = sce_sum(l.finite, sum);
+          const bool exact = mpfr_div(o, sum, w, MPFR_RNDN) == 0;
+          if (slack == numeric::kExactResult) return exact ? numeric::kExactResult : 1;
+          return slack + 1;
+        },
+        format);
+  }
+  mark_ignored_zero(node, s, total == 0);
+  yd[0] = numeric::narrow<T>(total);
 }
 
 }  // namespace
@@ -231,6 +361,7 @@ Tensors negative_log_likelihood_loss(const Node& node, const Inputs& in) {
       auto yd = y.data<T>();
       constexpr auto format = numeric::float_format<T>();
       if (s.reduction == Reduction::kNone) {
+        mark_ignored_zero(node, s, false);
         for (int64_t j = 0; j < count; ++j)
           yd[j] = s.cls[j] < 0 ? numeric::narrow<T>(-0.0) : numeric::narrow<T>(-(numeric::widen(xd[s.x_index(j, s.cls[j])]) *
                                                              applied_weight<T>(s, in, j)));
@@ -243,6 +374,7 @@ Tensors negative_log_likelihood_loss(const Node& node, const Inputs& in) {
         losses.add_product(-numeric::widen(xd[s.x_index(j, s.cls[j])]), w);
         weights.add(w);
       }
+      mark_ignored_zero(node, s, losses.is_zero() && (s.reduction == Reduction::kSum || !weights.is_zero()));
       if (s.reduction == Reduction::kSum) {
         yd[0] = losses.result<T>();
         return;
@@ -263,111 +395,18 @@ Tensors negative_log_likelihood_loss(const Node& node, const Inputs& in) {
   return {std::move(y)};
 }
 
-// SoftmaxCrossEntropyLoss-12 (float16, float, double), 13 (+bfloat16). Second output:
-// log_prob = LogSoftmax(scores) along C, each element rounded once.
+// SoftmaxCrossEntropyLoss-12 (float16, float, double), 13 (+bfloat16): the losses
+// -LogSoftmax(scores)[c] * w, reduced. Second output: log_prob = LogSoftmax(scores) along
+// C, each element rounded once.
 Tensors softmax_cross_entropy_loss(const Node& node, const Inputs& in) {
   const Samples s = samples_of(node, in);
   const Tensor& x = in[0];
-  const auto count = static_cast<int64_t>(s.cls.size());
   Tensor y(x.dtype(), s.reduction == Reduction::kNone ? s.target_shape : Shape{});
   Tensor log_prob(x.dtype(), x.shape());
   visit_dtype(x.dtype(), [&]<class T>() {
     if constexpr (is_real_float<T>) {
-      auto xd = x.data<T>();
-      auto yd = y.data<T>();
-      auto lp = log_prob.data<T>();
-      constexpr auto format = numeric::float_format<T>();
-      std::vector<double> row(static_cast<size_t>(s.c)), out(static_cast<size_t>(s.c));
-      // Per sample: its row (for the exact loss) or its IEEE special loss.
-      std::vector<SceTerm> finite;
-      std::vector<int64_t> finite_sample;
-      std::vector<numeric::Approximation> fast;  // each finite loss on the fast path (when on)
-      const bool try_fast = numeric::fast_path_enabled();
-      double special_sum = 0;  // the special losses, in IEEE arithmetic (NaN, inf)
-      bool any_special = false;
-      numeric::ExactAccumulator weights;
-      for (int64_t j = 0; j < count; ++j) {
-        bool special = false, all_neg_inf = true;
-        for (int64_t c = 0; c < s.c; ++c) {
-          row[c] = numeric::widen(xd[s.x_index(j, c)]);
-          special |= std::isnan(row[c]) || row[c] == INFINITY;
-          all_neg_inf &= row[c] == -INFINITY;
-        }
-        if (special || (all_neg_inf && s.c > 0))
-          node.mark(Semantics::kImplementationDefined, "NaN or +inf in a row of scores, or a row of only -inf (NaN)");
-        const numeric::FastExpRow fast_row = try_fast ? numeric::FastExpRow(row, format.precision) : numeric::FastExpRow();
-        numeric::softmax(row, true, format, out, fast_row);
-        for (int64_t c = 0; c < s.c; ++c) lp[s.x_index(j, c)] = numeric::narrow<T>(out[c]);
-        if (s.cls[j] < 0) {
-          if (s.reduction == Reduction::kNone) yd[j] = numeric::narrow<T>(-0.0);
-          continue;
-        }
-        const double w = applied_weight<T>(s, in, j);
-        weights.add(w);
-        const double x_c = row[s.cls[j]];
-        if (special || all_neg_inf || x_c == -INFINITY) {
-          if (!special && !all_neg_inf)
-            node.mark(Semantics::kImplementationDefined, "-inf at the target's class (the loss is +inf)");
-          const double loss = (special || all_neg_inf ? NAN : INFINITY) * w;
-          if (s.reduction == Reduction::kNone) yd[j] = numeric::narrow<T>(loss);
-          special_sum += loss;
-          any_special = true;
-          continue;
-        }
-        finite.push_back({row, x_c, w});
-        finite_sample.push_back(j);
-        if (try_fast) fast.push_back(fast_row.weighted_loss(x_c, w));
-      }
-      // The fast path's value if it decides (counted as a fallback when tried and not).
-      auto decided = [&](const numeric::Approximation& a) -> std::optional<double> {
-        if (!try_fast) return std::nullopt;
-        auto r = numeric::decide(a, format);
-        if (!r) numeric::count_fallback();
-        return r;
-      };
-      if (s.reduction == Reduction::kNone) {
-        for (size_t k = 0; k < finite.size(); ++k) {
-          if (auto r = decided(try_fast ? fast[k] : numeric::Approximation{})) {
-            yd[finite_sample[k]] = numeric::narrow<T>(*r);
-            continue;
-          }
-          const std::vector<SceTerm> one = {finite[k]};
-          yd[finite_sample[k]] = numeric::narrow<T>(
-              numeric::correctly_rounded([&](mpfr_ptr o) { return sce_sum(one, o); }, format));
-        }
-        return;
-      }
-      if (s.reduction == Reduction::kMean) mark_empty_mean(node, weights);
-      if (any_special) {
-        numeric::MpfrValue total(2);
-        weights.exact(total);
-        const double w = mpfr_get_d(total, MPFR_RNDN);
-        yd[0] = numeric::narrow<T>(s.reduction == Reduction::kSum ? special_sum : special_sum / w);
-        return;
-      }
-      if (s.reduction == Reduction::kSum) {
-        if (auto r = decided(approximate_sum(fast))) {
-          yd[0] = numeric::narrow<T>(*r);
-          return;
-        }
-        yd[0] = numeric::narrow<T>(numeric::correctly_rounded([&](mpfr_ptr o) { return sce_sum(finite, o); }, format));
-        return;
-      }
-      if (auto r = decided(approximate_mean(approximate_sum(fast), weights))) {
-        yd[0] = numeric::narrow<T>(*r);
-        return;
-      }
-      numeric::MpfrValue total(2);
-      weights.exact(total);
-      yd[0] = numeric::narrow<T>(numeric::correctly_rounded(
-          [&](mpfr_ptr o) {
-            // The sum's slack, plus the quotient's rounding (W is exact).
-            numeric::MpfrValue sum(mpfr_get_prec(o));
-            const int slack = sce_sum(finite, sum);
-            mpfr_div(o, sum, total, MPFR_RNDN);
-            return slack + 1;
-          },
-          format));
+      SceSamples losses = sce_samples<T>(node, s, in, log_prob.data<T>(), y.data<T>());
+      sce_reduce<T>(node, s, in.has(2), losses, y.data<T>());
     } else {
       throw std::logic_error("SoftmaxCrossEntropyLoss on a non-float type");  // the schema check prevents it
     }

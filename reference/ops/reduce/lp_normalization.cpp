@@ -4,7 +4,8 @@
 // Exact, rounded once: the norm's sum (|x| or x*x) is exact (numeric/accumulator.h); each
 // quotient x_i / S (p = 1) or x_i / sqrt(S) (p = 2) is correctly rounded in MPFR.
 // - A norm of zero (every element along the axis zero): the output is zero, as the text
-//   defines (each element keeps its own zero's sign: x_i itself).
+//   defines, without fixing its sign: implementation-defined; each element keeps its own
+//   zero's sign (x_i itself).
 // - Open (implementation-defined): a NaN along the axis makes the row NaN; an infinity
 //   makes the norm infinite, and the formula gives x / inf = ±0 for the finite elements
 //   and inf / inf = NaN for the infinite ones.
@@ -74,7 +75,11 @@ Tensors lp_normalization(const Node& node, const Inputs& in) {
           if (nan || inf)
             node.mark(Semantics::kImplementationDefined,
                       "NaN or infinity along the axis (NaN row; or x / inf: zeros, NaN at the infinities)");
-          if (!nan && !inf && !acc.is_zero()) acc.exact(norm);
+          const bool zero_norm = !nan && !inf && acc.is_zero();
+          if (zero_norm && len > 0)
+            node.mark(Semantics::kImplementationDefined,
+                      "a zero norm along the axis: the output is zero, of a sign the text does not fix (x's own)");
+          if (!nan && !inf && !zero_norm) acc.exact(norm);
           for (int64_t k = 0; k < len; ++k) {
             const double v = row[k];
             double r;

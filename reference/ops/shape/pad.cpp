@@ -17,6 +17,11 @@
 //   2*len(axes) entries, for those axes only. A repeated axis is "undefined" in the text;
 //   the reference refuses it.
 // - Pad-19: mode `wrap`; 21, 23, 24, 25: types.
+// - Pad-24's float8e8m0 has no 0 (its values are 2^-127 .. 2^127 and NaN), so the default
+//   constant_value "0" names no value of it. The text says nothing more; the reference
+//   pads with the all-zero byte 0x00 = 2^-127, which is what Cast-24 with its defaults
+//   (saturate, round_mode up) makes of 0 (its table: 0 -> 0x00, E8M0_MIN), and marks a
+//   case implementation-defined where that value reaches the output.
 // Refused: pads of the wrong length, an output dimension below 0, an unknown mode, edge,
 // reflect or wrap that must copy from an axis with no elements (nothing to copy; numpy
 // refuses it too), constant_value not of one element.
@@ -105,7 +110,7 @@ std::vector<int64_t> axis_coords(const Node& node, int64_t d, int64_t begin, int
 
 // Pads `x`: pads[i] and pads[i + n] are the begin and end of axes[i].
 Tensor pad_tensor(const Node& node, const Tensor& x, const std::vector<int64_t>& pads, const std::vector<int64_t>& axes,
-                  Mode mode, const Tensor& fill) {
+                  Mode mode, const Tensor& fill, const char* fill_note = nullptr) {
   if (pads.size() != 2 * axes.size())
     invalid_model("pads " + shape::list_to_string(pads) + " has " + std::to_string(pads.size()) +
                   " entries; it needs 2 per padded axis (" + std::to_string(2 * axes.size()) + ")");
@@ -118,6 +123,12 @@ Tensor pad_tensor(const Node& node, const Tensor& x, const std::vector<int64_t>&
   for (int64_t a = 0; a < x.rank(); ++a)
     coords.push_back(axis_coords(node, x.shape()[static_cast<size_t>(a)], begin[static_cast<size_t>(a)],
                                  end[static_cast<size_t>(a)], mode, a));
+  // fill_note: the fill is open (see the top of the file); marked where it is written.
+  const bool empty = std::any_of(coords.begin(), coords.end(), [](const auto& c) { return c.empty(); });
+  const bool fills = std::any_of(coords.begin(), coords.end(), [](const auto& c) {
+    return std::find(c.begin(), c.end(), -1) != c.end();
+  });
+  if (fill_note && fills && !empty) node.mark(Semantics::kImplementationDefined, fill_note);
   return shape::map_axes(x, coords, &fill);
 }
 
@@ -141,7 +152,11 @@ Tensor pad_inputs(const Node& node, const Inputs& in, bool with_axes, bool wrap)
   const auto pads = shape::int_list(in[1], "pads");
   std::vector<int64_t> axes = all_axes(in[0].rank());
   if (with_axes && in.has(3)) axes = shape::normalize_axes(shape::int_list(in[3], "axes"), in[0].rank(), Negative::kAllowed, "axes");
-  return pad_tensor(node, in[0], pads, axes, mode, constant_value(node, in, in[0].dtype()));
+  const bool e8m0_zero = in[0].dtype() == DType::kFloat8E8M0 && !in.has(2);
+  return pad_tensor(node, in[0], pads, axes, mode, constant_value(node, in, in[0].dtype()),
+                    e8m0_zero ? "Pad of float8e8m0 with the default constant_value 0, which float8e8m0 cannot hold "
+                                "(the padding is 0x00 = 2^-127, what Cast-24 makes of 0)"
+                              : nullptr);
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include <limits>
 #include <random>
 
+#include "reference/numeric/fast.h"
 #include "reference/tests/reduce/reduce_testing.h"
 
 using namespace touchstone;
@@ -242,4 +243,98 @@ TEST_CASE("SoftmaxCrossEntropyLoss: specials, ignore_index, refusals", "[Softmax
   check_invalid("SoftmaxCrossEntropyLoss", 12, {bf, int64s({1}, {1})}, "tensor(bfloat16)");
   CHECK(to_double(run_node_output("SoftmaxCrossEntropyLoss", 13, {bf, int64s({1}, {1})}).data<BFloat16>()[0]) ==
         0.69140625);  // log 2 in bfloat16
+}
+
+TEST_CASE("LpNormalization: a zero norm gives zeros of an open sign", "[LpNormalization][v1][v22]") {
+  // "the output is defined to be zero": which zero is not said. The reference keeps x's.
+  for (int v : {1, 22}) {
+    const auto r = run_node("LpNormalization", v, {floats({2, 2}, {0, -0.0f, 3, 4})});
+    const auto y = values_of(r.outputs[0]);
+    CHECK(y == std::vector<float>{0, 0, 0.6f, 0.8f});
+    CHECK(!std::signbit(y[0]));
+    CHECK(std::signbit(y[1]));
+    CHECK(r.semantics.category == Semantics::kImplementationDefined);
+    // A nonzero norm: each zero is x / norm, whose sign IEEE division fixes.
+    const auto defined = run_node("LpNormalization", v, {floats({3}, {-0.0f, 3, 4})}, {make_attr("p", int64_t{1})});
+    CHECK(std::signbit(values_of(defined.outputs[0])[0]));
+    CHECK(defined.semantics.category == Semantics::kDefined);
+  }
+}
+
+TEST_CASE("NegativeLogLikelihoodLoss: an ignored sample's zero has an open sign", "[NegativeLogLikelihoodLoss][v12][v13][v22]") {
+  // "loss is zero for the case when target-value equals ignore_index": no sign. The
+  // reference gives -0 (the function body's Neg) and marks it where it reaches the output.
+  const Tensor input = floats({2, 3, 2}, {1, 2, 2, 2, 3, 2, 0, 1, 2, 2, 1, 2});
+  const Tensor target = int64s({2, 2}, {2, 1, 0, 2});
+  const auto ii = make_attr("ignore_index", int64_t{2});
+  for (int v : {12, 13, 22}) {
+    CAPTURE(v);
+    const auto none = run_node("NegativeLogLikelihoodLoss", v, {input, target}, {ii, reduction("none")});
+    CHECK(std::signbit(values_of(none.outputs[0])[0]));
+    CHECK(none.semantics.category == Semantics::kImplementationDefined);
+    // Without an ignored sample, or with a nonzero total: defined.
+    CHECK(run_node("NegativeLogLikelihoodLoss", v, {input, target}, {reduction("none")}).semantics.category ==
+          Semantics::kDefined);
+    for (const char* red : {"sum", "mean"})
+      CHECK(run_node("NegativeLogLikelihoodLoss", v, {input, target}, {ii, reduction(red)}).semantics.category ==
+            Semantics::kDefined);
+    // A zero total with an ignored sample among the terms: sample 1 reads input +0 (loss
+    // -0), sample 0 is ignored; IEEE's -0 + -0 or -0 + +0 depends on the ignored zero.
+    const Tensor zeros = floats({2, 2}, {5, 7, 9, 0});
+    const auto sum = run_node("NegativeLogLikelihoodLoss", v, {zeros, int64s({2}, {0, 1})},
+                              {make_attr("ignore_index", int64_t{0}), reduction("sum")});
+    CHECK(values_of(sum.outputs[0])[0] == 0);
+    CHECK(sum.semantics.category == Semantics::kImplementationDefined);
+  }
+}
+
+TEST_CASE("SoftmaxCrossEntropyLoss: ignored samples' zeros, and the mean without weights", "[SoftmaxCrossEntropyLoss][v12][v13]") {
+  const float log2 = oracle_float400([](mpfr_ptr v) { return mpfr_const_log2(v, MPFR_RNDN); });
+  const Tensor scores = floats({2, 2}, {0, 0, 7, 1});
+  const Tensor labels = int64s({2}, {1, 5});
+  const auto ii = make_attr("ignore_index", int64_t{5});
+  for (int v : {12, 13}) {
+    CAPTURE(v);
+    // none: the ignored sample's loss is a zero of open sign (-0 here).
+    const auto none = run_node("SoftmaxCrossEntropyLoss", v, {scores, labels}, {ii, reduction("none")});
+    CHECK(values_of(none.outputs[0])[0] == log2);
+    CHECK(std::signbit(values_of(none.outputs[0])[1]));
+    CHECK(none.semantics.category == Semantics::kImplementationDefined);
+    // mean without weights: the text's number of elements (2: log 2 / 2) or the function
+    // body's samples not ignored (1: log 2, the reference's answer) - implementation-defined.
+    const auto mean = run_node("SoftmaxCrossEntropyLoss", v, {scores, labels}, {ii});
+    CHECK(values_of(mean.outputs[0])[0] == log2);
+    CHECK(mean.semantics.category == Semantics::kImplementationDefined);
+    // With weights both say ReduceSum(L) / ReduceSum(W): defined.
+    const auto weighted = run_node("SoftmaxCrossEntropyLoss", v, {scores, labels, floats({2}, {1, 1})}, {ii});
+    CHECK(values_of(weighted.outputs[0])[0] == log2);
+    CHECK(weighted.semantics.category == Semantics::kDefined);
+    // No sample ignored: both readings divide by 2.
+    const auto all = run_node("SoftmaxCrossEntropyLoss", v, {floats({2, 2}, {0, 0, 0, 0}), int64s({2}, {1, 0})}, {ii});
+    CHECK(values_of(all.outputs[0])[0] == log2);
+    CHECK(all.semantics.category == Semantics::kDefined);
+  }
+}
+
+TEST_CASE("SoftmaxCrossEntropyLoss: a sum whose first approximation cancels to 0 is not 0",
+          "[SoftmaxCrossEntropyLoss][v13][fast]") {
+  // Samples (0, 0) at class 0 and (-t, 0) at class 1, t = 2^-100, weights +1 and -1: the
+  // sum is log 2 - log(1 + e^-t) = t/2 - t^2/8 + O(t^3), which rounds to 2^-101 in float.
+  // At the first working precision (90 bits) e^-t rounds to 1 and both losses to the same
+  // log 2: an exact 0 that only more precision resolves. The fast path cannot decide 0.
+  const Tensor scores = floats({2, 2}, {0, 0, -0x1p-100f, 0});
+  const Tensor labels = int64s({2}, {0, 1});
+  const float log2 = oracle_float400([](mpfr_ptr v) { return mpfr_const_log2(v, MPFR_RNDN); });
+  for (bool fast : {false, true}) {
+    CAPTURE(fast);
+    numeric::set_fast_path(fast);
+    const auto plus = run_node("SoftmaxCrossEntropyLoss", 13, {scores, labels, floats({2}, {1, -1})}, {reduction("sum")});
+    CHECK(values_of(plus.outputs[0])[0] == 0x1p-101f);
+    const auto minus = run_node("SoftmaxCrossEntropyLoss", 13, {scores, labels, floats({2}, {-1, 1})}, {reduction("sum")});
+    CHECK(values_of(minus.outputs[0])[0] == -0x1p-101f);
+    // Each loss alone (reduction none): log 2 and log 2 - t/2, both rounding to float's log 2.
+    const auto none = run_node("SoftmaxCrossEntropyLoss", 13, {scores, labels}, {reduction("none")});
+    CHECK(values_of(none.outputs[0]) == std::vector<float>{log2, log2});
+  }
+  numeric::set_fast_path(true);
 }

@@ -133,3 +133,27 @@ TEST_CASE("Pad: a crop on one side and a wrap/reflect pad on the other is implem
   // Pads of one sign: defined.
   CHECK(run_node("Pad", 19, {x, ints({1, 2})}, {kMode("wrap")}).semantics.category == Semantics::kDefined);
 }
+
+TEST_CASE("Pad-24/25: float8e8m0 with the default constant_value 0, which it cannot hold", "[Pad][v24][v25]") {
+  // float8e8m0 has no 0: the padding is 0x00 = 2^-127 (Cast-24's default cast of 0, its
+  // table's "0 -> 0" row), implementation-defined wherever it is written.
+  const Tensor x = vec<Float8E8M0>({Float8E8M0{127}, Float8E8M0{128}});  // 1, 2
+  for (int v : {24, 25}) {
+    CAPTURE(v);
+    const auto padded = run_node("Pad", v, {x, ints({1, 2})});
+    CHECK(padded.outputs[0] ==
+          vec<Float8E8M0>({Float8E8M0{0}, Float8E8M0{127}, Float8E8M0{128}, Float8E8M0{0}, Float8E8M0{0}}));
+    CHECK(padded.semantics.category == Semantics::kImplementationDefined);
+    // No padding written (a crop, or edge mode), or an explicit value: defined.
+    CHECK(run_node("Pad", v, {x, ints({0, -1})}).semantics.category == Semantics::kDefined);
+    CHECK(run_node("Pad", v, {x, ints({1, 1})}, {kMode("edge")}).semantics.category == Semantics::kDefined);
+    const auto explicit_value = run_node("Pad", v, {x, ints({1, 0}), vec<Float8E8M0>({Float8E8M0{0xFF}})});
+    CHECK(explicit_value.outputs[0] == vec<Float8E8M0>({Float8E8M0{0xFF}, Float8E8M0{127}, Float8E8M0{128}}));
+    CHECK(explicit_value.semantics.category == Semantics::kImplementationDefined);  // shape (1), not a scalar
+    const Tensor scalar_nan = Tensor::from_values<Float8E8M0>({}, {Float8E8M0{0xFF}});
+    CHECK(run_node("Pad", v, {x, ints({1, 0}), scalar_nan}).semantics.category == Semantics::kDefined);
+  }
+  // Other types' default 0 is a value of theirs: defined.
+  CHECK(run_node("Pad", 24, {vec<Float8E5M2>({Float8E5M2{0x3C}}), ints({1, 1})}).semantics.category ==
+        Semantics::kDefined);
+}
