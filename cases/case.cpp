@@ -30,8 +30,8 @@ std::string value_type_key(const ValueType& type) {
     case ValueType::kSequence: return "seq-" + name;
     case ValueType::kOptionalTensor: return "opt-" + name;
     case ValueType::kOptionalSequence: return "opt-seq-" + name;
+    default: return type.to_string();  // maps and sparse tensors: no case carries them yet
   }
-  return name;
 }
 
 namespace {

@@ -23,16 +23,14 @@ struct CatalogRow {
   std::string_view domain;  // "" is ai.onnx
   std::string_view op;
   int since_version;
-  Kernel kernel;  // nullptr: not yet
+  // The kernel (node.h Kernel): a value kernel, or a tensor kernel it adapts; nullptr: not yet.
+  Kernel kernel;
   Numerics numerics;
   std::string_view note;  // what changed in this version, or why it is not yet done
   std::string_view gaps;  // for a partial row: what it cannot do yet
-  // For op-versions whose type constraints admit sequences or optionals: the kernel the
-  // executor calls when any input (or the op itself, if `kernel` is nullptr) is not a tensor.
-  ValueKernel values = nullptr;
 
   OpStatus status() const {
-    if (!kernel && !values) return OpStatus::kNotYet;
+    if (!kernel) return OpStatus::kNotYet;
     return gaps.empty() ? OpStatus::kImplemented : OpStatus::kPartial;
   }
   // "Sub-7", or "ai.onnx.ml.LabelEncoder-2" outside the default domain.

@@ -18,14 +18,17 @@ Model Model::load(const std::filesystem::path& path) {
 Model Model::from_proto(onnx::ModelProto proto, const std::filesystem::path& base_dir,
                         const std::string& where) {
   Model m;
-  m.proto_ = std::move(proto);
+  m.proto_ = std::make_shared<const onnx::ModelProto>(std::move(proto));
   m.where_ = where;
-  const auto ir = m.proto_.ir_version();
+  m.context_ = std::make_shared<ModelContext>();
+  m.context_->base_dir = base_dir;
+  const auto ir = m.proto_->ir_version();
+  m.context_->ir_version = ir;
   if (ir <= 0) invalid_model(where + ": the model has no ir_version");
   if (ir > kMaxIrVersion)
     not_implemented(where + ": IR version " + std::to_string(ir) + " is newer than this build knows (" +
                     std::to_string(kMaxIrVersion) + ")");
-  for (const auto& imp : m.proto_.opset_import()) {
+  for (const auto& imp : m.proto_->opset_import()) {
     const std::string domain(canonical_domain(imp.domain()));
     const int newest = catalog_max_opset(domain);
     if (newest == 0)
@@ -37,12 +40,12 @@ Model Model::from_proto(onnx::ModelProto proto, const std::filesystem::path& bas
     if (imp.version() < 1)
       invalid_model(where + ": opset " + std::to_string(imp.version()) + " for " +
                     std::string(display_domain(domain)) + " is not a valid version");
-    if (!m.opsets_.emplace(domain, static_cast<int>(imp.version())).second)
+    if (!m.context_->opsets.emplace(domain, static_cast<int>(imp.version())).second)
       invalid_model(where + ": " + std::string(display_domain(domain)) + " is imported twice");
   }
-  if (m.opsets_.empty()) invalid_model(where + ": the model imports no opset");
+  if (m.context_->opsets.empty()) invalid_model(where + ": the model imports no opset");
 
-  const auto& graph = m.proto_.graph();
+  const auto& graph = m.proto_->graph();
   if (graph.sparse_initializer_size() > 0) not_implemented(where + ": sparse initializers");
   for (const auto& init : graph.initializer()) {
     const std::string what = "initializer '" + init.name() + "' of " + where;
@@ -50,12 +53,14 @@ Model Model::from_proto(onnx::ModelProto proto, const std::filesystem::path& bas
     if (!m.initializers_.emplace(init.name(), tensor_from_proto(init, base_dir, what)).second)
       invalid_model(where + ": initializer '" + init.name() + "' is defined twice");
   }
-  // The reference carries tensors, sequences of tensors and optionals (value.h); a map or
-  // a sparse tensor is not implemented.
+  // Every kind of value is carried (value.h) but a sparse tensor, which no file reader
+  // here reads: a graph input or output declared sparse_tensor is not implemented.
   for (const auto* values : {&graph.input(), &graph.output()}) {
     for (const auto& v : *values) {
-      if (v.has_type() && !v.type().has_tensor_type())
-        value_type_of(v.type(), where + ": graph value '" + v.name() + "'");
+      if (!v.has_type() || v.type().has_tensor_type()) continue;
+      const std::string what = where + ": graph value '" + v.name() + "'";
+      if (value_type_of(v.type(), what).kind == ValueType::kSparseTensor)
+        not_implemented(what + ": " + type_proto_string(v.type()) + " (sparse tensors are not read or written yet)");
     }
   }
   std::set<std::string> graph_inputs;
@@ -75,59 +80,16 @@ Model Model::from_proto(onnx::ModelProto proto, const std::filesystem::path& bas
 }
 
 const onnx::TypeProto& Model::input_type(size_t i) const {
-  for (const auto& input : proto_.graph().input())
+  for (const auto& input : proto_->graph().input())
     if (input.name() == input_names_.at(i)) return input.type();
   throw std::logic_error("no graph input " + input_names_.at(i));
 }
 
-const onnx::TypeProto& Model::output_type(size_t i) const { return proto_.graph().output(static_cast<int>(i)).type(); }
+const onnx::TypeProto& Model::output_type(size_t i) const { return proto_->graph().output(static_cast<int>(i)).type(); }
 
-int Model::opset(std::string_view domain) const {
-  auto it = opsets_.find(std::string(canonical_domain(domain)));
-  return it == opsets_.end() ? 0 : it->second;
-}
+int Model::opset(std::string_view domain) const { return context_->opset(domain); }
 
-void Model::check_graph() {
-  const auto& graph = proto_.graph();
-  std::set<std::string> defined;
-  for (const auto& input : graph.input()) defined.insert(input.name());
-  for (const auto& [name, _] : initializers_) defined.insert(name);
-
-  for (int i = 0; i < graph.node_size(); ++i) {
-    const auto& node = graph.node(i);
-    const std::string at = where_ + ": node " + std::to_string(i) + " (" + node.op_type() + ")";
-    const std::string domain(canonical_domain(node.domain()));
-    const int version = opset(domain);
-    if (version == 0)
-      invalid_model(at + " uses domain " + std::string(display_domain(domain)) + ", which the model does not import");
-    const CatalogRow* row = resolve_op(domain, node.op_type(), version);
-    if (!row) {
-      auto versions = op_versions(domain, node.op_type());
-      if (versions.empty())
-        invalid_model(at + ": no op '" + node.op_type() + "' in " + std::string(display_domain(domain)));
-      invalid_model(at + ": " + node.op_type() + " is not in " + std::string(display_domain(domain)) +
-                    " opset " + std::to_string(version) + " (its first version is " +
-                    std::to_string(versions.front()->since_version) + ")");
-    }
-    if (schema_of(*row).deprecated)
-      invalid_model(at + ": " + row->label() + " is deprecated (ONNX's text: deprecated since " +
-                    std::string(display_domain(domain)) + " opset " + std::to_string(row->since_version) +
-                    "; a model may not use it)");
-    check_node_structure(node, *row);
-    for (const auto& name : node.input()) {
-      if (!name.empty() && !defined.count(name))
-        invalid_model(at + " reads '" + name +
-                      "', which no earlier node, graph input or initializer defines (nodes must be in topological order)");
-    }
-    for (const auto& name : node.output()) {
-      if (!name.empty() && !defined.insert(name).second) invalid_model(at + ": value '" + name + "' is defined twice");
-    }
-    if (!row->kernel) not_implemented(row->label() + " is not implemented by the reference yet");
-    node_rows_.push_back(row);
-  }
-  for (const auto& name : output_names_)
-    if (!defined.count(name)) invalid_model(where_ + ": graph output '" + name + "' is never defined");
-}
+void Model::check_graph() { graph_ = std::make_shared<const Graph>(proto_->graph(), *context_, nullptr, where_); }
 
 namespace {
 
@@ -148,22 +110,22 @@ std::map<std::string, Value> Model::feeds_of(const std::vector<Input>& inputs) c
   return feeds;
 }
 
-RunResult Model::run(const std::vector<Tensor>& inputs) const {
-  return tensor_result(run_named_values(feeds_of(inputs)), where_);
+RunResult Model::run(const std::vector<Tensor>& inputs, RunOptions options) const {
+  return tensor_result(run_named_values(feeds_of(inputs), options), where_);
 }
 
-RunResult Model::run_named(const std::map<std::string, Tensor>& feeds) const {
+RunResult Model::run_named(const std::map<std::string, Tensor>& feeds, RunOptions options) const {
   std::map<std::string, Value> values;
   for (const auto& [name, tensor] : feeds) values.emplace(name, tensor);
-  return tensor_result(run_named_values(values), where_);
+  return tensor_result(run_named_values(values, options), where_);
 }
 
-ValueRunResult Model::run_values(const Values& inputs) const {
-  return run_named_values(feeds_of(inputs));
+ValueRunResult Model::run_values(const Values& inputs, RunOptions options) const {
+  return run_named_values(feeds_of(inputs), options);
 }
 
-ValueRunResult Model::run_named_values(const std::map<std::string, Value>& feeds) const {
-  const auto& graph = proto_.graph();
+ValueRunResult Model::run_named_values(const std::map<std::string, Value>& feeds, RunOptions options) const {
+  const auto& graph = proto_->graph();
   std::map<std::string, const Value*> values;
   for (const auto& [name, tensor] : initializers_) values[name] = &tensor;
   for (const auto& input : graph.input()) {
@@ -172,7 +134,7 @@ ValueRunResult Model::run_named_values(const std::map<std::string, Value>& feeds
       if (!initializers_.count(input.name())) malformed(where_ + ": no value for graph input '" + input.name() + "'");
       continue;
     }
-    if (initializers_.count(input.name()) && proto_.ir_version() < 4)
+    if (initializers_.count(input.name()) && proto_->ir_version() < 4)
       malformed(where_ + ": input '" + input.name() + "' is an initializer, which IR version < 4 does not let a feed override");
     std::string why = input.has_type() ? value_mismatch(input.type(), fed->second) : "";
     if (!why.empty()) malformed(where_ + ": input '" + input.name() + "' " + why);
@@ -183,57 +145,13 @@ ValueRunResult Model::run_named_values(const std::map<std::string, Value>& feeds
       malformed(where_ + ": '" + name + "' is not a graph input");
   }
 
+  Scope scope;
+  for (const auto& [name, value] : values) scope.refer(name, *value);
+  RunContext run(*context_, options);
+  graph_->run_nodes(scope, run);
   ValueRunResult result;
-  std::map<std::string, Value> computed;
-  for (int i = 0; i < graph.node_size(); ++i) {
-    const auto& node = graph.node(i);
-    const CatalogRow& row = *node_rows_[static_cast<size_t>(i)];
-    std::vector<const Value*> inputs;
-    for (const auto& name : node.input()) inputs.push_back(name.empty() ? nullptr : values.at(name));
-    check_input_types(node, row, inputs);
-    // A tensor kernel sees tensors only; an op-version that takes sequences or optionals
-    // has a value kernel (catalog.h), called when it lacks a tensor kernel or when any
-    // input is not a tensor.
-    const bool all_tensors = std::all_of(inputs.begin(), inputs.end(), [](const Value* v) { return !v || v->is_tensor(); });
-    Values outputs;
-    try {
-      const Node view(node, row.label(), result.semantics);
-      if (row.values && (!row.kernel || !all_tensors)) {
-        outputs = row.values(view, inputs);
-      } else {
-        std::vector<const Tensor*> tensors;
-        for (size_t k = 0; k < inputs.size(); ++k) {
-          if (inputs[k] && !inputs[k]->is_tensor())
-            not_implemented("input " + std::to_string(k) + " is " + inputs[k]->type_string() +
-                            ", and the reference's kernel for this op-version takes tensors only");
-          tensors.push_back(inputs[k] ? &inputs[k]->tensor() : nullptr);
-        }
-        for (auto& t : row.kernel(view, Inputs(tensors))) outputs.emplace_back(std::move(t));
-      }
-    } catch (const Error& e) {
-      throw Error(e.kind(), row.label() + ": " + e.what());
-    }
-    if (outputs.size() < static_cast<size_t>(node.output_size()))
-      throw std::logic_error(row.label() + " returned " + std::to_string(outputs.size()) + " outputs");
-    for (int k = 0; k < node.output_size(); ++k) {
-      if (node.output(k).empty()) continue;
-      auto [it, _] = computed.insert_or_assign(node.output(k), std::move(outputs[static_cast<size_t>(k)]));
-      values[node.output(k)] = &it->second;
-    }
-  }
-  for (int k = 0; k < graph.output_size(); ++k) {
-    const auto& output = graph.output(k);
-    const Value& value = *values.at(output.name());
-    std::string why = output.has_type() ? value_mismatch(output.type(), value) : "";
-    if (!why.empty()) invalid_model(where_ + ": graph output '" + output.name() + "' " + why);
-    // A computed value is moved out when no later graph output names it again; inputs
-    // and initializers are copied.
-    auto it = computed.find(output.name());
-    const bool named_again = std::any_of(graph.output().begin() + k + 1, graph.output().end(),
-                                         [&](const auto& later) { return later.name() == output.name(); });
-    if (it != computed.end() && !named_again) result.outputs.push_back(std::move(it->second));
-    else result.outputs.push_back(value);
-  }
+  result.outputs = graph_->take_outputs(scope);
+  result.semantics = std::move(run.semantics());
   return result;
 }
 

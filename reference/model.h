@@ -14,6 +14,7 @@
 
 #include "onnx/onnx_pb.h"
 #include "reference/catalog.h"
+#include "reference/graph.h"
 #include "reference/node.h"
 #include "reference/value.h"
 
@@ -45,12 +46,14 @@ class Model {
   static Model from_proto(onnx::ModelProto proto, const std::filesystem::path& base_dir,
                           const std::string& where);
 
-  const onnx::ModelProto& proto() const { return proto_; }
+  const onnx::ModelProto& proto() const { return *proto_; }
   // Graph inputs that are not initializers, in graph order: what a caller must feed.
   const std::vector<std::string>& input_names() const { return input_names_; }
   const std::vector<std::string>& output_names() const { return output_names_; }
   // The op-versions the nodes resolved to, in node order.
-  const std::vector<const CatalogRow*>& node_rows() const { return node_rows_; }
+  const std::vector<const CatalogRow*>& node_rows() const { return graph_->node_rows(); }
+  // The main graph, checked (graph.h).
+  const Graph& graph() const { return *graph_; }
   // The opset the model imports for a domain (0 if none).
   int opset(std::string_view domain) const;
 
@@ -58,14 +61,16 @@ class Model {
   const onnx::TypeProto& input_type(size_t i) const;
   const onnx::TypeProto& output_type(size_t i) const;
 
-  // Runs with `inputs` in input_names() order.
-  ValueRunResult run_values(const Values& inputs) const;
+  // Runs with `inputs` in input_names() order. `options` fixes the random source's seed.
+  ValueRunResult run_values(const Values& inputs, RunOptions options = {}) const;
   // Runs with named feeds; a feed may also override an initializer (IR version >= 4).
-  ValueRunResult run_named_values(const std::map<std::string, Value>& feeds) const;
-  // The same for models whose inputs and outputs are tensors; an output that is a sequence
-  // or an optional throws kNotImplemented (use run_values).
-  RunResult run(const std::vector<Tensor>& inputs) const;
-  RunResult run_named(const std::map<std::string, Tensor>& feeds) const;
+  // The model-level checks (feeds against the declared inputs) are here; the graph runs
+  // in graph.h's executor.
+  ValueRunResult run_named_values(const std::map<std::string, Value>& feeds, RunOptions options = {}) const;
+  // The same for models whose inputs and outputs are tensors; an output that is not a
+  // tensor throws kNotImplemented (use run_values).
+  RunResult run(const std::vector<Tensor>& inputs, RunOptions options = {}) const;
+  RunResult run_named(const std::map<std::string, Tensor>& feeds, RunOptions options = {}) const;
 
  private:
   Model() = default;
@@ -73,12 +78,13 @@ class Model {
   template <class Input>  // Tensor or Value; defined and used in model.cpp
   std::map<std::string, Value> feeds_of(const std::vector<Input>& inputs) const;
 
-  onnx::ModelProto proto_;
+  // Shared by copies of the model: the graph refers into the proto and the context.
+  std::shared_ptr<const onnx::ModelProto> proto_;
   std::string where_;
-  std::map<std::string, int> opsets_;           // canonical domain -> opset version
+  std::shared_ptr<ModelContext> context_;      // opset imports, IR version, base folder
   std::map<std::string, Value> initializers_;  // by name (tensors)
   std::vector<std::string> input_names_, output_names_;
-  std::vector<const CatalogRow*> node_rows_;
+  std::shared_ptr<const Graph> graph_;
 };
 
 }  // namespace touchstone

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "reference/error.h"
+
 namespace touchstone {
 
 const char* semantics_name(Semantics s) {
@@ -61,6 +63,26 @@ std::vector<int64_t> Node::attr_ints(const std::string& name) const {
 const Tensor& Inputs::operator[](size_t i) const {
   if (!has(i)) throw std::logic_error("kernel read absent input " + std::to_string(i));
   return *tensors_[i];
+}
+
+const Value& ValueInputs::operator[](size_t i) const {
+  if (!has(i)) throw std::logic_error("kernel read absent input " + std::to_string(i));
+  return *values_[i];
+}
+
+Values Kernel::operator()(const Node& node, const ValueInputs& inputs) const {
+  if (values_) return values_(node, inputs);
+  if (!tensors_) throw std::logic_error(node.op_version() + " has no kernel");
+  std::vector<const Tensor*> tensors;
+  for (size_t k = 0; k < inputs.size(); ++k) {
+    if (inputs.has(k) && !inputs[k].is_tensor())
+      not_implemented("input " + std::to_string(k) + " is " + inputs[k].type_string() +
+                      ", and the reference's kernel for this op-version takes tensors only");
+    tensors.push_back(inputs.has(k) ? &inputs[k].tensor() : nullptr);
+  }
+  Values outputs;
+  for (auto& t : tensors_(node, Inputs(std::move(tensors)))) outputs.emplace_back(std::move(t));
+  return outputs;
 }
 
 }  // namespace touchstone

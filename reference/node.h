@@ -1,9 +1,11 @@
 // What a kernel sees of its node: the attributes, the op-version it runs as, and a
 // place to record behaviour ONNX leaves undefined or implementation-defined.
 #pragma once
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "onnx/onnx_pb.h"
@@ -27,14 +29,41 @@ struct SemanticsRecord {
   void merge(const SemanticsRecord& other);
 };
 
+class Graph;       // graph.h
+class Scope;       // graph.h
+class RunContext;  // graph.h
+class RandomSource;  // graph.h
+
+// Where a node runs: the graph it belongs to (and its index there), the scope its inputs
+// were read from, and the run (opset imports, random source). Empty for a node a test
+// runs by itself; the executor (graph.h) always fills it.
+struct NodeEnv {
+  const Graph* graph = nullptr;
+  int index = -1;
+  const Scope* scope = nullptr;
+  RunContext* run = nullptr;
+};
+
 class Node {
  public:
-  Node(const onnx::NodeProto& proto, std::string op_version, SemanticsRecord& semantics)
-      : proto_(proto), op_version_(std::move(op_version)), semantics_(semantics) {}
+  Node(const onnx::NodeProto& proto, std::string op_version, SemanticsRecord& semantics, NodeEnv env = {})
+      : proto_(proto), op_version_(std::move(op_version)), semantics_(semantics), env_(env) {}
 
   const onnx::NodeProto& proto() const { return proto_; }
   // "Sub-6": the op and the since_version it resolved to.
   const std::string& op_version() const { return op_version_; }
+  const NodeEnv& env() const { return env_; }
+
+  // The run's seeded random source (graph.h RandomSource): the random ops draw from it in
+  // node order, so a case that fixes the seed fixes their results.
+  RandomSource& random() const;
+  // The opset the model imports for `domain` ("" is ai.onnx).
+  int opset(std::string_view domain) const;
+  // Runs the graph held by this node's attribute `attr` (If's then_branch, Loop's body):
+  // `inputs` bind the subgraph's inputs in order; the subgraph reads this node's scope
+  // (every name visible here). Returns its outputs in order. (The three are defined in
+  // graph.cpp; they throw std::logic_error for a node run outside a graph.)
+  Values run_subgraph(const std::string& attr, const Values& inputs) const;
 
   bool has_attr(const std::string& name) const { return find(name) != nullptr; }
   int64_t attr_int(const std::string& name, int64_t fallback) const;
@@ -55,6 +84,7 @@ class Node {
   const onnx::NodeProto& proto_;
   std::string op_version_;
   SemanticsRecord& semantics_;
+  NodeEnv env_;
 };
 
 // A kernel's inputs: optional inputs that the node leaves empty are absent.
@@ -70,16 +100,47 @@ class Inputs {
 };
 
 using Tensors = std::vector<Tensor>;
+
+// The same for every kind of value (value.h): nullptr for an absent optional input.
+class ValueInputs {
+ public:
+  explicit ValueInputs(std::vector<const Value*> values) : values_(std::move(values)) {}
+  size_t size() const { return values_.size(); }
+  bool has(size_t i) const { return i < values_.size() && values_[i] != nullptr; }
+  const Value& operator[](size_t i) const;
+  const std::vector<const Value*>& pointers() const { return values_; }
+
+ private:
+  std::vector<const Value*> values_;
+};
+
 // A kernel: one op-version's semantics. Type constraints, input/output counts and
 // attribute kinds are checked by the executor against the schema before the call;
 // the kernel checks what only it knows (shapes, attribute values) and throws
-// invalid_model("...") naming the rule.
-using Kernel = Tensors (*)(const Node& node, const Inputs& inputs);
+// invalid_model("...") naming the rule. One signature takes every kind of value:
+using ValueKernel = Values (*)(const Node& node, const ValueInputs& inputs);
+// Most op-versions take and give tensors only; their kernels are written over tensors
+// and adapted (Kernel below), so they need not unwrap values.
+using TensorKernel = Tensors (*)(const Node& node, const Inputs& inputs);
 
-// A kernel over graph values, for the op-versions that take or give sequences or optionals
-// (Identity-14 on; the Sequence* and Optional* ops plug in here). It sees every input as a
-// value (nullptr for an absent optional input) after the executor has checked the value
-// types against the schema, and returns one value per node output.
-using ValueKernel = Values (*)(const Node& node, const std::vector<const Value*>& inputs);
+// The kernel of a catalog row, called through the one signature. Built from a value
+// kernel, or from a tensor kernel that it adapts: the adapter hands the tensor kernel the
+// inputs' tensors (an input of another kind is kNotImplemented: "this op-version's kernel
+// takes tensors only") and returns its tensors as values. The executor calls every row
+// the same way, kernel(node, inputs).
+class Kernel {
+ public:
+  constexpr Kernel() = default;
+  constexpr Kernel(std::nullptr_t) {}                    // NOLINT: not yet
+  constexpr Kernel(ValueKernel kernel) : values_(kernel) {}    // NOLINT: a kernel
+  constexpr Kernel(TensorKernel kernel) : tensors_(kernel) {}  // NOLINT: adapted
+  Values operator()(const Node& node, const ValueInputs& inputs) const;
+  constexpr explicit operator bool() const { return values_ || tensors_; }
+  friend constexpr bool operator==(const Kernel& k, std::nullptr_t) { return !k; }
+
+ private:
+  ValueKernel values_ = nullptr;
+  TensorKernel tensors_ = nullptr;
+};
 
 }  // namespace touchstone

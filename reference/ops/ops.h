@@ -53,7 +53,7 @@ Tensors isnan_unary(const Node& node, const Inputs& in);
 // selection.cpp: Identity, Where, Clip
 Tensors identity(const Node& node, const Inputs& in);
 // sequence/identity.cpp: Identity-14 on, over sequences and optionals
-Values identity_values(const Node& node, const std::vector<const Value*>& in);
+Values identity_values(const Node& node, const ValueInputs& in);
 Tensors where(const Node& node, const Inputs& in);
 Tensors clip_attributes(const Node& node, const Inputs& in);
 Tensors clip_inputs_v11(const Node& node, const Inputs& in);

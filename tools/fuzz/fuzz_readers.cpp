@@ -1,5 +1,5 @@
 // Fuzz target for the protobuf readers (reference/tensor_proto.cpp, and value_proto.cpp's
-// SequenceProto / OptionalProto readers). Every input must end
+// SequenceProto / OptionalProto / MapProto readers). Every input must end
 // in a value or a touchstone::Error: a crash, a sanitizer report, any other exception, or
 // a tensor that does not survive a write and re-read is a finding.
 #include <unistd.h>
@@ -9,6 +9,7 @@
 #include <fstream>
 #include <optional>
 #include <string_view>
+#include <vector>
 
 #include "reference/tensor_proto.h"
 #include "reference/value_proto.h"
@@ -96,39 +97,36 @@ void read_model(const std::string& bytes) {
   }
 }
 
-// The bytes as a SequenceProto or OptionalProto, read as each kind of declaration; a value
-// that was read must write and read back unchanged.
-void read_values(const std::string& bytes) {
+// The declarations the bytes are read as (besides a tensor): every kind of value
+// value_proto.cpp reads, maps and sequences of maps included.
+std::vector<onnx::TypeProto> value_declarations() {
+  using touchstone::DType;
   using touchstone::ValueType;
-  for (ValueType::Kind kind : {ValueType::kSequence, ValueType::kOptionalTensor, ValueType::kOptionalSequence}) {
-    const onnx::TypeProto declared = touchstone::type_proto_of({kind, touchstone::DType::kFloat});
+  const ValueType f32 = ValueType::tensor(DType::kFloat);
+  const ValueType map_int64 = ValueType::map_of(DType::kInt64, ValueType::scalar_of(DType::kFloat));
+  const ValueType map_string = ValueType::map_of(DType::kString, f32);
+  std::vector<onnx::TypeProto> out;
+  for (const ValueType& t : {ValueType::sequence_of(f32), ValueType::optional_of(f32),
+                             ValueType::optional_of(ValueType::sequence_of(f32)), map_int64, map_string,
+                             ValueType::sequence_of(map_int64), ValueType::optional_of(map_string)})
+    out.push_back(touchstone::type_proto_of(t));
+  return out;
+}
+
+// The bytes as a SequenceProto, OptionalProto or MapProto, read as each kind of
+// declaration; a value that was read must write and read back unchanged.
+void read_values(const std::string& bytes) {
+  static const std::vector<onnx::TypeProto> declarations = value_declarations();
+  for (const auto& declared : declarations) {
     std::optional<touchstone::Value> value;
     try {
-      if (kind == ValueType::kSequence) {
-        onnx::SequenceProto proto;
-        if (!proto.ParseFromString(bytes)) continue;
-        value = touchstone::sequence_from_proto(proto, declared, kBaseDir, "fuzz.pb");
-      } else {
-        onnx::OptionalProto proto;
-        if (!proto.ParseFromString(bytes)) continue;
-        value = touchstone::optional_from_proto(proto, declared, kBaseDir, "fuzz.pb");
-      }
+      value = touchstone::parse_value(bytes, declared, kBaseDir, "fuzz.pb");
     } catch (const touchstone::Error&) {
       continue;
     }
     try {
-      const std::string again = value->is_sequence() ? touchstone::sequence_to_proto(*value).SerializeAsString()
-                                                     : touchstone::optional_to_proto(*value).SerializeAsString();
-      touchstone::Value back;
-      if (value->is_sequence()) {
-        onnx::SequenceProto proto;
-        proto.ParseFromString(again);
-        back = touchstone::sequence_from_proto(proto, declared, kBaseDir, "round trip");
-      } else {
-        onnx::OptionalProto proto;
-        proto.ParseFromString(again);
-        back = touchstone::optional_from_proto(proto, declared, kBaseDir, "round trip");
-      }
+      const std::string again = touchstone::serialize_value(*value, "", "round trip");
+      const touchstone::Value back = touchstone::parse_value(again, declared, kBaseDir, "round trip");
       if (!(back == *value)) finding("round trip changed " + touchstone::describe(*value));
     } catch (const touchstone::Error& e) {
       finding(std::string("value round trip refused its own output: ") + e.what());

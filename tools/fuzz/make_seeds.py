@@ -34,6 +34,17 @@ def ext_tensor(location, offset=None, length=None):
     return t + vfield(14, 1)
 
 
+def map_proto(key_type, keys, values):  # MapProto: key_type (2), keys (3) or string_keys (4), values (5)
+    out = vfield(2, key_type)
+    for k in keys:
+        out += field(4, k) if key_type == 8 else vfield(3, k)
+    return out + field(5, values)
+
+
+def scalar_float(bits):  # TensorProto: data_type FLOAT (2), float_data (4), no dims: rank 0
+    return vfield(2, 1) + field(4, bits)
+
+
 def model(tensor):  # ir_version=8, graph (7) with one initializer (5)
     return vfield(1, 8) + field(7, field(1, b"") + field(5, tensor))
 
@@ -51,6 +62,12 @@ SEEDS = {
     "typed_uint32.pb": vfield(1, 1) + vfield(2, 12) + field(11, varint(0xFFFFFFFF)),
     "typed_complex64.pb": vfield(1, 1) + vfield(2, 14) + field(4, b"\x00\x00\x80\x3f\x00\x00\x00\xc0"),
     "string_scalar.pb": vfield(2, 8) + field(6, b"hello"),
+    # map(int64, float) {5: 2.0}: the values a SequenceProto of elem_type TENSOR (2: 1, 3: ...)
+    "map_int64_float.pb": map_proto(7, [5], vfield(2, 1) + field(3, scalar_float(b"\x00\x00\x00\x40"))),
+    # seq(map(int64, float)) of that map and an empty one: elem_type MAP (2: 4), map_values (6)
+    "seq_of_maps.pb": vfield(2, 4)
+    + field(6, map_proto(7, [5], vfield(2, 1) + field(3, scalar_float(b"\x00\x00\x00\x40"))))
+    + field(6, map_proto(7, [], vfield(2, 1))),
 }
 
 if __name__ == "__main__":
