@@ -157,7 +157,7 @@ const std::vector<CatalogRow>& catalog() {
     not_yet("", "DequantizeLinear", 23),
     not_yet("", "DequantizeLinear", 24),
     not_yet("", "DequantizeLinear", 25),
-    {"", "Det", 11, ops::det, kExact, "float16/float/double; exact (fraction-free elimination over integers), rounded once; M = 0 gives 1; inf/NaN in a matrix (M >= 2): NaN, impl.-defined. Backends: condition-based first-order bound per matrix (harness/bounds.h): sum_ij |cofactor_ij| * gamma_n * n * 2^(n-1) * max|a| + (gamma_n + u)|det|, a partial-pivoting elimination's worst-case backward error; loose for float16 beyond 4x4", ""},
+    {"", "Det", 11, ops::det, kExact, "float16/float/double; exact (fraction-free elimination over integers), rounded once; M = 0 gives 1; inf/NaN in a matrix (M >= 2): NaN, impl.-defined. Backends: condition-based first-order bound per matrix (cases/specs/reduce/bounds.h): sum_ij |cofactor_ij| * gamma_n * n * rho * max|a| + (gamma_n + u)|det|, a partial-pivoting elimination's backward error with rho the growth that elimination sees on the matrix", ""},
     {"", "Det", 22, ops::det, kExact, "+bfloat16", ""},
     {"", "Div", 1, ops::div_limited, kExact, "limited broadcast (broadcast/axis); float16/float/double", ""},
     {"", "Div", 6, ops::div_limited, kExact, "+int32/int64/uint32/uint64; consumed_inputs removed", ""},

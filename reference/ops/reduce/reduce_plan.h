@@ -34,4 +34,17 @@ inline void members_of(const Plan& plan, size_t output, std::vector<int64_t>& me
   for (int64_t o : plan.offsets) members.push_back(plan.bases[output] + o);
 }
 
+// The plan the Reduce* kernel of `node`'s op-version uses (its version rules above: axes
+// from the input from ReduceSum-13 and the others' 18, negative axes from 11).
+Plan reduction_plan(const Node& node, const Inputs& in, int version);
+
+// The rows Softmax, LogSoftmax and Hardmax of `version` normalize: 1 and 11 coerce the
+// input to 2-D at `axis` (default 1; negative axes from 11), 13 takes one axis (default
+// -1). Element k of row (o, i) is at o*len*inner + k*inner + i. Refuses an axis outside
+// the version's range.
+struct Rows {
+  int64_t outer = 1, len = 1, inner = 1;
+};
+Rows softmax_rows(const Node& node, const Shape& shape, int version);
+
 }  // namespace touchstone::ops::reduce

@@ -20,21 +20,16 @@
 #include "reference/numeric/exp_sums.h"
 #include "reference/ops/elementwise.h"
 #include "reference/ops/ops.h"
+#include "reference/ops/reduce/reduce_plan.h"
 
 namespace touchstone::ops {
 
-namespace {
+namespace reduce {
 
-// Rows of the normalization: element k of row (o, i) is at o*len*inner + k*inner + i.
-struct Rows {
-  int64_t outer = 1, len = 1, inner = 1;
-};
-
-enum class Coerce { kTwoD, kOneAxis };
-
-Rows rows_of(const Node& node, const Shape& shape, Coerce coerce, bool negative_axes) {
+Rows softmax_rows(const Node& node, const Shape& shape, int version) {
+  const bool two_d = version < 13, negative_axes = version >= 11;
   const auto rank = static_cast<int64_t>(shape.size());
-  int64_t axis = node.attr_int("axis", coerce == Coerce::kTwoD ? 1 : -1);
+  int64_t axis = node.attr_int("axis", two_d ? 1 : -1);
   const int64_t highest = rank - 1;
   const int64_t lowest = negative_axes ? -rank : 0;
   if (axis < lowest || axis > highest)
@@ -44,7 +39,7 @@ Rows rows_of(const Node& node, const Shape& shape, Coerce coerce, bool negative_
   if (axis < 0) axis += rank;
   Rows r;
   for (int64_t d = 0; d < axis; ++d) r.outer *= shape[d];
-  if (coerce == Coerce::kTwoD) {
+  if (two_d) {
     for (int64_t d = axis; d < rank; ++d) r.len *= shape[d];
   } else {
     r.len = shape[axis];
@@ -53,11 +48,18 @@ Rows rows_of(const Node& node, const Shape& shape, Coerce coerce, bool negative_
   return r;
 }
 
+}  // namespace reduce
+
+namespace {
+
+using reduce::Rows;
+
 enum class Kind { kSoftmax, kLogSoftmax, kHardmax };
 
-Tensors normalize(const Node& node, const Inputs& in, Kind kind, Coerce coerce, bool negative_axes) {
+Tensors normalize(const Node& node, const Inputs& in, Kind kind, int version) {
   const Tensor& x = in[0];
-  const Rows r = rows_of(node, x.shape(), coerce, negative_axes);
+  const Rows r = reduce::softmax_rows(node, x.shape(), version);
+  node.record_terms(r.len);
   Tensor y(x.dtype(), x.shape());
   visit_dtype(x.dtype(), [&]<class T>() {
     if constexpr (is_real_float<T>) {
@@ -97,22 +99,22 @@ Tensors normalize(const Node& node, const Inputs& in, Kind kind, Coerce coerce, 
 }  // namespace
 
 // Softmax-1 (axis >= 0), Softmax-11 (negative axes): 2-D coercion. Softmax-13: one axis.
-Tensors softmax_v1(const Node& node, const Inputs& in) { return normalize(node, in, Kind::kSoftmax, Coerce::kTwoD, false); }
-Tensors softmax_v11(const Node& node, const Inputs& in) { return normalize(node, in, Kind::kSoftmax, Coerce::kTwoD, true); }
-Tensors softmax_v13(const Node& node, const Inputs& in) { return normalize(node, in, Kind::kSoftmax, Coerce::kOneAxis, true); }
+Tensors softmax_v1(const Node& node, const Inputs& in) { return normalize(node, in, Kind::kSoftmax, 1); }
+Tensors softmax_v11(const Node& node, const Inputs& in) { return normalize(node, in, Kind::kSoftmax, 11); }
+Tensors softmax_v13(const Node& node, const Inputs& in) { return normalize(node, in, Kind::kSoftmax, 13); }
 Tensors log_softmax_v1(const Node& node, const Inputs& in) {
-  return normalize(node, in, Kind::kLogSoftmax, Coerce::kTwoD, false);
+  return normalize(node, in, Kind::kLogSoftmax, 1);
 }
 Tensors log_softmax_v11(const Node& node, const Inputs& in) {
-  return normalize(node, in, Kind::kLogSoftmax, Coerce::kTwoD, true);
+  return normalize(node, in, Kind::kLogSoftmax, 11);
 }
 Tensors log_softmax_v13(const Node& node, const Inputs& in) {
-  return normalize(node, in, Kind::kLogSoftmax, Coerce::kOneAxis, true);
+  return normalize(node, in, Kind::kLogSoftmax, 13);
 }
-Tensors hardmax_v1(const Node& node, const Inputs& in) { return normalize(node, in, Kind::kHardmax, Coerce::kTwoD, false); }
-Tensors hardmax_v11(const Node& node, const Inputs& in) { return normalize(node, in, Kind::kHardmax, Coerce::kTwoD, true); }
+Tensors hardmax_v1(const Node& node, const Inputs& in) { return normalize(node, in, Kind::kHardmax, 1); }
+Tensors hardmax_v11(const Node& node, const Inputs& in) { return normalize(node, in, Kind::kHardmax, 11); }
 Tensors hardmax_v13(const Node& node, const Inputs& in) {
-  return normalize(node, in, Kind::kHardmax, Coerce::kOneAxis, true);
+  return normalize(node, in, Kind::kHardmax, 13);
 }
 
 }  // namespace touchstone::ops
