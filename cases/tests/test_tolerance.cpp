@@ -43,7 +43,7 @@ TEST_CASE("reductions: bound(n) from the case's reduction length; products ulp(n
   CHECK(with_terms("Gemm", 13, 4) == "bound(n=6)");  // alpha and beta add two roundings
   CHECK(with_terms("ReduceSum", 13, 1) == "exact");  // one term: nothing accumulates
   CHECK(with_terms("ReduceL2", 18, 1) == "bound(n=1)");  // sqrt(x*x): two roundings
-  // Composites: bound(n), the oracle's per-element first-order bounds (harness/bounds.h).
+  // Composites: bound(n), the oracle's per-element first-order bounds (cases/specs/reduce/bounds.h).
   CHECK(with_terms("Softmax", 13, 20) == "bound(n=20)");
   CHECK(with_terms("LogSoftmax", 1, 20) == "bound(n=20)");
   CHECK(with_terms("ReduceLogSum", 18, 1) == "bound(n=1)");

@@ -57,13 +57,13 @@ int run_ops(const OpsOptions& o) {
     std::cout << list.dump(1) << "\n";
     return kExitOk;
   }
-  std::printf("%-26s %-28s %7s  %-11s %-8s %-30s %s\n", "domain", "op", "version", "status", "numerics", "judging",
+  std::printf("%-26s %-28s %7s  %-11s %-8s %-36s %s\n", "domain", "op", "version", "status", "numerics", "judging",
               "note");
   for (const auto* row : rows) {
     std::string note(row->note);
     if (!row->gaps.empty()) note += " (gaps: " + std::string(row->gaps) + ")";
     if (schema_of(*row).deprecated) note = "deprecated: models may not use it; " + note;
-    std::printf("%-26s %-28s %7d  %-11s %-8s %-30s %s\n", std::string(display_domain(row->domain)).c_str(),
+    std::printf("%-26s %-28s %7d  %-11s %-8s %-36s %s\n", std::string(display_domain(row->domain)).c_str(),
                 std::string(row->op).c_str(), row->since_version, op_status_name(row->status()),
                 numerics_name(row->numerics), cases::judging_summary(*row).c_str(), note.c_str());
   }
