@@ -23,9 +23,6 @@ struct CaseDraft {
   // Optional node inputs left out (an empty name in the node), by node-input position;
   // `inputs` holds the others, in order (Clip-11 with max but no min).
   std::vector<size_t> omitted_inputs = {};
-  // The reduction length of a reducing op (terms per output element), for its tolerance
-  // (cases/tolerance.h); 0 when not stated.
-  int64_t terms = 0;
   // How many node outputs (Split's parts); each becomes a graph output.
   size_t outputs = 1;
   // Inputs that are not all tensors (a sequence, an optional: reference/value.h): when

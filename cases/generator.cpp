@@ -113,13 +113,6 @@ Case finish(const CatalogRow& row, CaseDraft draft) {
   m.tags = std::move(draft.tags);
   m.valid = draft.invalid_rule.empty();
   m.invalid_rule = std::move(draft.invalid_rule);
-  m.tolerance = tolerance_for(row, draft);
-  // Where n*u >= 1 the worst-case bound allows anything finite: the case says so.
-  if (m.tolerance.kind == Tolerance::kBound && !types.empty()) {
-    const int precision = types[0] == DType::kFloat16 ? 11 : types[0] == DType::kBFloat16 ? 8
-                          : types[0] == DType::kFloat ? 24 : types[0] == DType::kDouble ? 53 : 0;
-    if (precision > 0 && m.tolerance.bound_terms >= std::ldexp(1.0, precision)) m.tags.push_back("bound-vacuous");
-  }
   // A refusal whose rule ONNX states as "behavior is undefined" (Pad-18's repeated axes):
   // the reference refuses it, and a backend that runs it anyway is divergent, not failed.
   if (!m.valid && std::find(m.tags.begin(), m.tags.end(), "undefined-if-run") != m.tags.end()) {
@@ -161,6 +154,7 @@ Case finish(const CatalogRow& row, CaseDraft draft) {
       *c.model.mutable_graph()->mutable_input(g)->mutable_type() = type_proto_of(inputs[static_cast<size_t>(k)].type());
   c.inputs = std::move(inputs);
 
+  int64_t terms = 0;  // the reduction length the reference's kernels report (a refusal: none)
   try {
     // Run with the output's type undeclared (Cast's comes from its `to` attribute); a
     // valid case declares the type the reference gave, below.
@@ -175,11 +169,19 @@ Case finish(const CatalogRow& row, CaseDraft draft) {
       declare_shape(c.model.mutable_graph()->mutable_output(static_cast<int>(k)), c.outputs[k], result.semantics.shape_open);
     m.semantics = result.semantics.category;
     m.shape_open = result.semantics.shape_open;
+    terms = result.semantics.terms;
     for (const auto& r : result.semantics.reasons) m.semantics_reason += (m.semantics_reason.empty() ? "" : "; ") + r;
   } catch (const Error& e) {
     if (m.valid || e.kind() != ErrorKind::kInvalidModel)
       throw std::logic_error(m.id + ": the reference " + (m.valid ? "refused a case meant to be valid" : "failed") +
                              " (" + error_kind_name(e.kind()) + "): " + e.what());
+  }
+  m.tolerance = tolerance_for(row, draft, terms);
+  // Where n*u >= 1 the worst-case bound allows anything finite: the case says so.
+  if (m.tolerance.kind == Tolerance::kBound && !types.empty()) {
+    const int precision = types[0] == DType::kFloat16 ? 11 : types[0] == DType::kBFloat16 ? 8
+                          : types[0] == DType::kFloat ? 24 : types[0] == DType::kDouble ? 53 : 0;
+    if (precision > 0 && m.tolerance.bound_terms >= std::ldexp(1.0, precision)) m.tags.push_back("bound-vacuous");
   }
   return c;
 }

@@ -25,6 +25,7 @@ void SemanticsRecord::merge(const SemanticsRecord& other) {
   for (const auto& r : other.reasons) mark(other.category, r);
   category = std::max(category, other.category);
   shape_open = shape_open || other.shape_open;
+  record_terms(other.terms);
 }
 
 const onnx::AttributeProto* Node::find(const std::string& name) const {

@@ -2,6 +2,7 @@
 // place to record behaviour ONNX leaves undefined or implementation-defined.
 #pragma once
 #include <cstddef>
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -25,7 +26,12 @@ struct SemanticsRecord {
   Semantics category = Semantics::kDefined;
   std::vector<std::string> reasons;  // each reason once, in the order met
   bool shape_open = false;
+  // The reduction length the kernels reported (terms per output element of the longest sum
+  // the run formed: a Reduce* set, MatMul's K, a Softmax row, a loss's samples); 0: none.
+  // The case generator states each case's accuracy bound in it (cases/judging.h).
+  int64_t terms = 0;
   void mark(Semantics s, const std::string& reason, bool shapes_too = false);
+  void record_terms(int64_t n) { terms = std::max(terms, n); }
   void merge(const SemanticsRecord& other);
 };
 
@@ -77,6 +83,9 @@ class Node {
   void mark(Semantics s, const std::string& reason, bool shapes_too = false) const {
     semantics_.mark(s, reason, shapes_too);
   }
+  // Kernels that reduce call this with their reduction length (terms per output element),
+  // as they call mark for open choices; the run record keeps the largest.
+  void record_terms(int64_t n) const { semantics_.record_terms(n); }
 
  private:
   const onnx::AttributeProto* find(const std::string& name) const;

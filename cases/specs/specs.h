@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "cases/case.h"
+#include "cases/judging.h"
 
 namespace touchstone::cases {
 
@@ -19,6 +20,7 @@ struct SpecEntry {
   std::string_view op;
   SpecFn cases;
   std::string_view sweeps;  // one line: what the recipe covers
+  Judging judging = {};     // how a backend's outputs are judged (cases/judging.h); exact if not stated
 };
 
 const std::vector<SpecEntry>& spec_table();
@@ -109,5 +111,12 @@ void compress_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
 void reverse_sequence_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
 void cumulative_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
 void tensor_scatter_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+
+// Judging refinements (specs/reduce/contracts.cpp, specs/indexing/contracts.cpp): the
+// draft's own choices. The element-bound functions are in specs/reduce/bounds.h.
+Tolerance det_matrix_size(const CaseFacts& f, Tolerance t);          // n = the matrix size
+Tolerance einsum_operand_products(const CaseFacts& f, Tolerance t);  // + 1 per operand past two
+Tolerance topk_unordered(const CaseFacts& f, Tolerance t);           // sorted=0: a multiset along axis
+Tolerance cumulative_axis_length(const CaseFacts& f, Tolerance t);   // floats: bound(n = axis length)
 
 }  // namespace touchstone::cases

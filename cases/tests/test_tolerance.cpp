@@ -1,4 +1,5 @@
-// Which policy judges each op's cases (cases/tolerance.cpp states the reasons).
+// Which policy judges each op's cases: the judging contract in the op's spec row
+// (cases/specs/spec_table.cpp states the reasons), applied by cases/tolerance.cpp.
 #include <catch2/catch.hpp>
 
 #include "cases/tolerance.h"
@@ -11,7 +12,17 @@ namespace {
 Tolerance policy(const char* op, int opset, size_t inputs = 1) {
   const CatalogRow* row = resolve_op("", op, opset);
   REQUIRE(row);
-  return tolerance_for(*row, inputs);
+  CaseDraft draft;
+  draft.inputs.assign(inputs, Tensor(DType::kFloat, {2}));
+  return tolerance_for(*row, draft, 0);
+}
+// `terms`: the reduction length the reference's kernel reports for the case.
+std::string with_terms(const char* op, int opset, int64_t terms) {
+  const CatalogRow* row = resolve_op("", op, opset);
+  REQUIRE(row);
+  CaseDraft draft;
+  draft.inputs = {Tensor(DType::kFloat, {2})};
+  return tolerance_for(*row, draft, terms).to_string();
 }
 }  // namespace
 
@@ -27,17 +38,12 @@ TEST_CASE("IEEE basic operations and exact ops are judged exactly; functions wit
 }
 
 TEST_CASE("reductions: bound(n) from the case's reduction length; products ulp(n + 4)", "[tolerance]") {
-  auto with_terms = [](const char* op, int opset, int64_t terms) {
-    const CatalogRow* row = resolve_op("", op, opset);
-    REQUIRE(row);
-    return tolerance_for(*row, 1, terms).to_string();
-  };
   CHECK(with_terms("ReduceSum", 13, 4096) == "bound(n=4096)");
   CHECK(with_terms("MatMul", 13, 7) == "bound(n=7)");
   CHECK(with_terms("Gemm", 13, 4) == "bound(n=6)");  // alpha and beta add two roundings
   CHECK(with_terms("ReduceSum", 13, 1) == "exact");  // one term: nothing accumulates
   CHECK(with_terms("ReduceL2", 18, 1) == "bound(n=1)");  // sqrt(x*x): two roundings
-  // Composites: bound(n), the oracle's per-element first-order bounds (harness/bounds.h).
+  // Composites: bound(n), the oracle's per-element first-order bounds (cases/specs/reduce/bounds.h).
   CHECK(with_terms("Softmax", 13, 20) == "bound(n=20)");
   CHECK(with_terms("LogSoftmax", 1, 20) == "bound(n=20)");
   CHECK(with_terms("ReduceLogSum", 18, 1) == "bound(n=1)");
@@ -49,11 +55,6 @@ TEST_CASE("reductions: bound(n) from the case's reduction length; products ulp(n
 
 TEST_CASE("Einsum, LpNormalization, the losses and Det: bound(n), per-element where the oracle derives it",
           "[tolerance]") {
-  auto with_terms = [](const char* op, int opset, int64_t terms) {
-    const CatalogRow* row = resolve_op("", op, opset);
-    REQUIRE(row);
-    return tolerance_for(*row, 1, terms).to_string();
-  };
   CHECK(with_terms("Einsum", 12, 4) == "bound(n=4)");
   CHECK(with_terms("Einsum", 12, 1) == "exact");  // transposes, diagonals: no arithmetic
   CHECK(with_terms("LpNormalization", 22, 5) == "bound(n=8)");  // sum, sqrt, divide
@@ -64,14 +65,13 @@ TEST_CASE("Einsum, LpNormalization, the losses and Det: bound(n), per-element wh
   const CatalogRow* det = resolve_op("", "Det", 22);
   REQUIRE(det);
   const CaseDraft five{"5x5", {Tensor(DType::kFloat, {2, 5, 5})}, {}, {}, "", false};
-  CHECK(tolerance_for(*det, five).to_string() == "bound(n=5)");  // the matrix size
+  CHECK(tolerance_for(*det, five, 0).to_string() == "bound(n=5)");  // the matrix size
   // NLL's mean (the default) is a quotient of two sums: per-element bounds from the oracle.
   const CatalogRow* nll = resolve_op("", "NegativeLogLikelihoodLoss", 13);
   REQUIRE(nll);
   CaseDraft mean{"mean", {Tensor(DType::kFloat, {3, 4}), Tensor(DType::kInt64, {3})}, {}, {}, "", false};
-  mean.terms = 3;
-  CHECK(tolerance_for(*nll, mean).to_string() == "bound(n=4)");
+  CHECK(tolerance_for(*nll, mean, 3).to_string() == "bound(n=4)");
   CaseDraft sum = mean;
   sum.attributes.push_back(make_attr("reduction", std::string("sum")));
-  CHECK(tolerance_for(*nll, sum).to_string() == "bound(n=4)");
+  CHECK(tolerance_for(*nll, sum, 3).to_string() == "bound(n=4)");
 }

@@ -1,4 +1,5 @@
-// Per-element bounds of the composite ops (harness/bounds.h) against three kinds of
+// Per-element bounds of the composite ops (their contracts' functions,
+// cases/specs/reduce/bounds.h) against three kinds of
 // backend: exact (the correctly rounded result, computed here in MPFR at 256 bits),
 // honest (the ONNX function body's steps, each rounded to the output type, sums in
 // several orders, an exp 4 ulps off), and one that drops a term, which must fail.
@@ -10,12 +11,13 @@
 #include <numeric>
 #include <random>
 
-#include "harness/bounds.h"
+#include "cases/specs/reduce/bounds.h"
 #include "harness/compare.h"
 #include "reference/numeric/exact.h"
 
 using namespace touchstone;
 using namespace touchstone::harness;
+using namespace touchstone::cases;
 
 namespace {
 
@@ -220,10 +222,37 @@ TEST_CASE("Det bound: LU with partial pivoting in the type passes; a wrong sign 
     const std::vector<double> allowed = {det_bound(a, n, t)};
     CHECK(passes({exact}, {exact}, allowed, t));
     CHECK(passes({exact}, {lu_det(a)}, allowed, t));
-    if (t == DType::kFloat16) continue;  // 5x5 in float16: the worst-case growth 2^(n-1) allows a wrong sign
+    // The growth partial pivoting saw on this matrix (not the worst case 2^(n-1), which
+    // allowed a wrong sign in float16) keeps the bound tight enough to catch both.
+    CHECK(det_growth(a, n) < 4);
     CHECK_FALSE(passes({exact}, {-exact}, allowed, t));
     auto lost = a;
     lost[12] = 0;  // the centre entry dropped
     CHECK_FALSE(passes({exact}, {lu_det(lost)}, allowed, t));
   }
+}
+
+TEST_CASE("Det bound: the growth factor is the one the bound's own elimination saw", "[bounds][det]") {
+  // Hand-computed: no elimination step grows a diagonal matrix; [[1, 2], [3, 4]] pivots
+  // to [[3, 4], [1, 2]] and leaves 2 - 4/3 = 2/3 (nothing above 4); [[1, 1], [1, -1]]
+  // leaves -1 - 1 = -2 (twice max|a| = 1).
+  CHECK(det_growth(std::vector<double>{1, 0, 0, 0, 2, 0, 0, 0, 3}, 3) == 1);
+  CHECK(det_growth(std::vector<double>{1, 2, 3, 4}, 2) == 1);
+  CHECK(det_growth(std::vector<double>{1, 1, 1, -1}, 2) == 2);
+  // Wilkinson's matrix (1 on the diagonal and in the last column, -1 below the diagonal)
+  // attains the worst case: the last column doubles at every step, 2^(n-1).
+  const int64_t n = 6;
+  std::vector<double> w(n * n, 0);
+  for (int64_t i = 0; i < n; ++i) {
+    w[i * n + i] = 1;
+    w[i * n + n - 1] = 1;
+    for (int64_t j = 0; j < i; ++j) w[i * n + j] = -1;
+  }
+  CHECK(det_growth(w, n) == 32);
+  // The bound grows with it: the same cofactor sum at growth 32 against growth 1 (the
+  // identity-like diagonal part of the bound, (gamma_n + u)|det|, aside).
+  std::vector<double> eye(n * n, 0);
+  for (int64_t i = 0; i < n; ++i) eye[i * n + i] = 1;
+  CHECK(det_growth(eye, n) == 1);
+  CHECK(det_bound(w, n, DType::kFloat) > 16 * det_bound(eye, n, DType::kFloat));
 }

@@ -3,6 +3,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
+#include "cases/tolerance.h"
 #include "reference/catalog.h"
 #include "reference/node_check.h"
 #include "tools/touchstone/commands.h"
@@ -48,6 +49,7 @@ int run_ops(const OpsOptions& o) {
                       {"since_version", row->since_version},
                       {"status", op_status_name(row->status())},
                       {"numerics", numerics_name(row->numerics)},
+                      {"judging", cases::judging_summary(*row)},
                       {"deprecated", schema_of(*row).deprecated},
                       {"note", std::string(row->note)},
                       {"gaps", std::string(row->gaps)}});
@@ -55,14 +57,15 @@ int run_ops(const OpsOptions& o) {
     std::cout << list.dump(1) << "\n";
     return kExitOk;
   }
-  std::printf("%-26s %-28s %7s  %-11s %-8s %s\n", "domain", "op", "version", "status", "numerics", "note");
+  std::printf("%-26s %-28s %7s  %-11s %-8s %-36s %s\n", "domain", "op", "version", "status", "numerics", "judging",
+              "note");
   for (const auto* row : rows) {
     std::string note(row->note);
     if (!row->gaps.empty()) note += " (gaps: " + std::string(row->gaps) + ")";
     if (schema_of(*row).deprecated) note = "deprecated: models may not use it; " + note;
-    std::printf("%-26s %-28s %7d  %-11s %-8s %s\n", std::string(display_domain(row->domain)).c_str(),
+    std::printf("%-26s %-28s %7d  %-11s %-8s %-36s %s\n", std::string(display_domain(row->domain)).c_str(),
                 std::string(row->op).c_str(), row->since_version, op_status_name(row->status()),
-                numerics_name(row->numerics), note.c_str());
+                numerics_name(row->numerics), cases::judging_summary(*row).c_str(), note.c_str());
   }
   if (rows.empty()) {
     std::fprintf(stderr, "touchstone ops: no op-version matches these filters\n");
@@ -80,7 +83,8 @@ void add_ops_command(CLI::App& app, Action& action) {
   auto* sub = app.add_subcommand(
       "ops", "List every op-version of the catalog (ONNX 1.23: ai.onnx opsets 1-28, ai.onnx.ml 1-5,\n"
              "ai.onnx.preview 1, ai.onnx.preview.training 1; 642 op-versions) with the reference's\n"
-             "status: implemented, partial (gaps listed) or not yet.");
+             "status: implemented, partial (gaps listed) or not yet, and how a backend is judged\n"
+             "(the judging contract: exact, ulp(N), sum bound n+k, element bound (f), ...; -: no cases).");
   sub->add_flag("--json", options->json, "Print a JSON list of {domain, op, since_version, status, ...}");
   sub->add_option("--domain", options->domain, "Only this domain (ai.onnx, ai.onnx.ml, ...)");
   sub->add_option("--op", options->op, "Only this op");

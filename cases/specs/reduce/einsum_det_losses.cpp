@@ -12,7 +12,8 @@
 // Losses: every (T, Tind), reductions none/sum/mean, weights, ignore_index (in and out of
 // [0, C), all ignored), (N, C) and (N, C, d1, d2), large scores (SCE), log_prob (SCE),
 // specials; target/weight shape, reduction and out-of-range target refusals.
-// Each case states its reduction length (terms) for the tolerance (cases/tolerance.h).
+// The reduction length of each case, for its tolerance, is what the kernel reports
+// (Node::record_terms); the contracts are in ../spec_table.cpp.
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -70,7 +71,7 @@ void einsum_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
   const auto allowed = input_type_params(row).front().allowed;
   for (DType t : allowed) {
     bool smoke = true;
-    auto one = [&](const char* name, const std::string& eq, std::vector<Shape> shapes, int64_t terms,
+    auto one = [&](const char* name, const std::string& eq, std::vector<Shape> shapes,
                    const char* tag = "random", std::optional<Domain> domain = std::nullopt) {
       // Integers small enough that no sum of products here overflows int8 (3 operands, 12 terms).
       Domain d = domain.value_or(Domain{});
@@ -83,46 +84,44 @@ void einsum_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
       for (size_t i = 0; i < shapes.size(); ++i)
         in.push_back(random_of(case_id(row, {t}, name) + "/" + std::to_string(i), t, shapes[i], d));
       add(out, name, std::move(in), {make_attr("equation", eq)}, {tag}, "", smoke);
-      out.back().terms = terms;
       smoke = false;
     };
-    one("matmul_ij_jk", "ij,jk->ik", {{3, 4}, {4, 5}}, 4);
-    one("implicit_ij_jk", "ij,jk", {{3, 4}, {4, 5}}, 4);
-    one("implicit_sorted_kj_ji", "kj,ji", {{3, 4}, {4, 2}}, 4);
-    one("batch_bij_bjk", "bij,bjk->bik", {{2, 3, 4}, {2, 4, 5}}, 4);
-    one("ellipsis_broadcast", "...ij,...jk->...ik", {{2, 3, 4}, {1, 4, 2}}, 4);
-    one("ellipsis_implicit", "...ij,...j", {{2, 3, 4}, {2, 4}}, 4);
-    one("ellipsis_middle", "i...j->j...i", {{2, 3, 4}}, 1);
-    one("trace_ii", "ii", {{4, 4}}, 4);
-    one("diagonal_ii_i", "ii->i", {{4, 4}}, 1);
-    one("batch_diagonal", "...ii->...i", {{2, 3, 3}}, 1);
-    one("repeated_iij_j", "iij,j->i", {{3, 3, 4}, {4}}, 4);
-    one("transpose", "ij->ji", {{3, 4}}, 1);
-    one("sum_all", "ij->", {{3, 4}}, 12);
-    one("sum_axis", "ijk->ik", {{2, 5, 3}}, 5);
-    one("outer", "i,j->ij", {{3}, {4}}, 1);
-    one("three_operands", "ij,jk,kl->il", {{2, 3}, {3, 4}, {4, 2}}, 12 + 1);
-    one("upper_lower_Ab_bC", "Ab,bC->AC", {{2, 3}, {3, 4}}, 3);
-    one("spaces", " ij , jk -> ik ", {{2, 3}, {3, 2}}, 3);
-    one("empty_sum", "ij,jk->ik", {{3, 0}, {0, 2}}, 0, "empty");
-    one("empty_output", "ij,jk->ik", {{0, 3}, {3, 2}}, 3, "empty");
-    one("scalar_operand", ",i->i", {{}, {4}}, 1);
+    one("matmul_ij_jk", "ij,jk->ik", {{3, 4}, {4, 5}});
+    one("implicit_ij_jk", "ij,jk", {{3, 4}, {4, 5}});
+    one("implicit_sorted_kj_ji", "kj,ji", {{3, 4}, {4, 2}});
+    one("batch_bij_bjk", "bij,bjk->bik", {{2, 3, 4}, {2, 4, 5}});
+    one("ellipsis_broadcast", "...ij,...jk->...ik", {{2, 3, 4}, {1, 4, 2}});
+    one("ellipsis_implicit", "...ij,...j", {{2, 3, 4}, {2, 4}});
+    one("ellipsis_middle", "i...j->j...i", {{2, 3, 4}});
+    one("trace_ii", "ii", {{4, 4}});
+    one("diagonal_ii_i", "ii->i", {{4, 4}});
+    one("batch_diagonal", "...ii->...i", {{2, 3, 3}});
+    one("repeated_iij_j", "iij,j->i", {{3, 3, 4}, {4}});
+    one("transpose", "ij->ji", {{3, 4}});
+    one("sum_all", "ij->", {{3, 4}});
+    one("sum_axis", "ijk->ik", {{2, 5, 3}});
+    one("outer", "i,j->ij", {{3}, {4}});
+    one("three_operands", "ij,jk,kl->il", {{2, 3}, {3, 4}, {4, 2}});
+    one("upper_lower_Ab_bC", "Ab,bC->AC", {{2, 3}, {3, 4}});
+    one("spaces", " ij , jk -> ik ", {{2, 3}, {3, 2}});
+    one("empty_sum", "ij,jk->ik", {{3, 0}, {0, 2}}, "empty");
+    one("empty_output", "ij,jk->ik", {{0, 3}, {3, 2}}, "empty");
+    one("scalar_operand", ",i->i", {{}, {4}});
     if (is_float_dtype(t)) {
-      one("long_4096", "i,i->", {{4096}, {4096}}, 4096);
+      one("long_4096", "i,i->", {{4096}, {4096}});
       Domain wide;
       wide.exp_lo = -20;
       wide.exp_hi = 20;
-      one("cancel_1024", "i,i->", {{1024}, {1024}}, 1024, "rounding", wide);
+      one("cancel_1024", "i,i->", {{1024}, {1024}}, "rounding", wide);
     } else {
       Domain big;
       big.int_lo = std::numeric_limits<int64_t>::min() / 2;
       big.int_hi = std::numeric_limits<int64_t>::max() / 2;
-      one("overflow_64", "i,i->", {{64}, {64}}, 64, "overflow", big);
+      one("overflow_64", "i,i->", {{64}, {64}}, "overflow", big);
     }
     const Tensor specials = special_values(t);
     add(out, "special_values", {specials, tensor_of(t, specials.shape(), std::vector<double>(specials.size(), 1.0))},
         {make_attr("equation", std::string("i,i->"))}, {"special-values"}, "", false);
-    out.back().terms = specials.size();
   }
   // Refusals, each naming its rule.
   const DType t = allowed.front();
@@ -207,38 +206,34 @@ void lp_normalization_cases(const CatalogRow& row, std::vector<CaseDraft>& out) 
   const auto allowed = input_type_params(row).front().allowed;
   for (DType t : allowed) {
     bool smoke = true;
-    auto one = [&](const char* name, Shape shape, std::optional<int64_t> p, std::optional<int64_t> axis, int64_t terms,
+    auto one = [&](const char* name, Shape shape, std::optional<int64_t> p, std::optional<int64_t> axis,
                    const char* tag = "random", Domain d = {}) {
       std::vector<onnx::AttributeProto> attrs;
       if (p) attrs.push_back(make_attr("p", *p));
       if (axis) attrs.push_back(make_attr("axis", *axis));
       add(out, name, {random_of(case_id(row, {t}, name), t, shape, d)}, std::move(attrs), {tag}, "", smoke);
-      out.back().terms = terms;
       smoke = false;
     };
-    one("default_3x4x5", {3, 4, 5}, std::nullopt, std::nullopt, 5);
-    one("p1_3x4x5", {3, 4, 5}, int64_t{1}, std::nullopt, 5);
-    one("p2_axis1_3x4x5", {3, 4, 5}, int64_t{2}, int64_t{1}, 4);
-    one("p1_axis0_3x4x5", {3, 4, 5}, int64_t{1}, int64_t{0}, 3);
-    one("p2_axis_neg2_3x4x5", {3, 4, 5}, int64_t{2}, int64_t{-2}, 4);
-    one("vector_7", {7}, std::nullopt, std::nullopt, 7);
-    one("empty_0x4", {0, 4}, std::nullopt, std::nullopt, 4, "empty");
-    one("empty_axis_3x0", {3, 0}, std::nullopt, std::nullopt, 0, "empty");
+    one("default_3x4x5", {3, 4, 5}, std::nullopt, std::nullopt);
+    one("p1_3x4x5", {3, 4, 5}, int64_t{1}, std::nullopt);
+    one("p2_axis1_3x4x5", {3, 4, 5}, int64_t{2}, int64_t{1});
+    one("p1_axis0_3x4x5", {3, 4, 5}, int64_t{1}, int64_t{0});
+    one("p2_axis_neg2_3x4x5", {3, 4, 5}, int64_t{2}, int64_t{-2});
+    one("vector_7", {7}, std::nullopt, std::nullopt);
+    one("empty_0x4", {0, 4}, std::nullopt, std::nullopt, "empty");
+    one("empty_axis_3x0", {3, 0}, std::nullopt, std::nullopt, "empty");
     Domain wide;
     wide.exp_lo = -60;
     wide.exp_hi = 60;  // squares beyond float's range both ways (clamped by the type)
-    one("wide_exponents_4x8", {4, 8}, int64_t{2}, std::nullopt, 8, "rounding", wide);
-    if (is_float_dtype(t)) one("long_1x4096", {1, 4096}, int64_t{2}, std::nullopt, 4096);
+    one("wide_exponents_4x8", {4, 8}, int64_t{2}, std::nullopt, "rounding", wide);
+    if (is_float_dtype(t)) one("long_1x4096", {1, 4096}, int64_t{2}, std::nullopt);
     add(out, "zero_rows", {tensor_of(t, {3, 3}, {0, 0, 0, 1, 0, -0.0, -0.0, -0.0, -0.0})}, {}, {"zero-norm"}, "", false);
-    out.back().terms = 3;
     for (int64_t p : {1, 2}) {
       const Tensor s = special_values(t);
       add(out, p == 1 ? "special_values_p1" : "special_values_p2", {specials_as(t, {1, s.size()})},
           {make_attr("p", p)}, {"special-values"}, "", false);
-      out.back().terms = s.size();
       add(out, p == 1 ? "special_columns_p1" : "special_columns_p2", {specials_as(t, {s.size(), 1})},
           {make_attr("p", p), make_attr("axis", int64_t{0})}, {"special-values"}, "", false);
-      out.back().terms = s.size();
     }
   }
   const DType t = allowed.front();
@@ -284,7 +279,6 @@ void loss_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
         if (reduction) attrs.push_back(make_attr("reduction", *reduction));
         if (ignore) attrs.push_back(make_attr("ignore_index", *ignore));
         add(out, name, std::move(in), std::move(attrs), {tag}, "", smoke);
-        out.back().terms = reduction == std::string("none") ? 1 : element_count(ts);
         if (sce) out.back().outputs = 2;
         smoke = false;
       };
@@ -304,7 +298,6 @@ void loss_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
         const std::string id = case_id(row, {t, ti}, "mean_all_ignored");
         add(out, "mean_all_ignored", {random_of(id, t, {2, 3}), tensor_of(ti, {2}, {2, 2})},
             {make_attr("ignore_index", int64_t{2})}, {"empty"}, "", false);
-        out.back().terms = 2;
         if (sce) out.back().outputs = 2;
       }
       if (sce) {
@@ -325,7 +318,6 @@ void loss_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
         for (int64_t i = 0; i < c; ++i) cls.push_back(static_cast<double>(i));
         add(out, "special_values_none", {x2, tensor_of(ti, {c}, cls)}, {make_attr("reduction", std::string("none"))},
             {"special-values"}, "", false);
-        out.back().terms = 1;
         if (sce) out.back().outputs = 2;
       }
     }

@@ -256,6 +256,9 @@ Tensors einsum(const Node& node, const Inputs& in) {
   if (!node.has_attr("equation")) invalid_model("the attribute 'equation' is required");
   const Equation e = parse(node.attr_string("equation", ""), in.size());
   const Plan p = plan_of(e, in);
+  int64_t summed = 1;  // terms per output element: the summed labels' sizes multiplied
+  for (int l : p.sum_labels) summed *= p.size[static_cast<size_t>(l)];
+  node.record_terms(summed);
   Tensor y(in[0].dtype(), p.out_shape);
   const size_t operands = in.size();
   visit_dtype(in[0].dtype(), [&]<class T>() {

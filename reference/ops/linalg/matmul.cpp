@@ -132,6 +132,7 @@ Tensors matmul(const Node& node, const Inputs& in) {
   if (sb[sb.size() - 2] != p.k)
     invalid_model("inner dimensions differ: A " + shape_to_string(in[0].shape()) + " has K = " + std::to_string(p.k) +
                   ", B " + shape_to_string(in[1].shape()) + " has " + std::to_string(sb[sb.size() - 2]));
+  node.record_terms(p.k);
   p.a_row = p.k;
   p.a_col = 1;
   p.b_row = p.n;
@@ -174,6 +175,7 @@ Tensors gemm(const Node& node, const Inputs& in, CRule rule) {
     invalid_model("inner dimensions differ: A' is (" + std::to_string(p.m) + "," + std::to_string(p.k) + "), B' is (" +
                   std::to_string(kb) + "," + std::to_string(p.n) + ") (transA=" + std::to_string(ta) +
                   ", transB=" + std::to_string(tb) + ")");
+  node.record_terms(p.k);
   p.a_row = ta ? 1 : a.shape()[1];
   p.a_col = ta ? a.shape()[1] : 1;
   p.b_row = tb ? 1 : b.shape()[1];

@@ -101,6 +101,8 @@ Samples samples_of(const Node& node, const Inputs& in) {
       throw std::logic_error("loss target of a non-index type");  // the schema check prevents it
     }
   });
+  // Terms per output: every sample (ignored ones too) for sum and mean, one for none.
+  node.record_terms(s.reduction == Reduction::kNone ? 1 : static_cast<int64_t>(s.cls.size()));
   return s;
 }
 

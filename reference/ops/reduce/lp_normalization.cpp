@@ -53,6 +53,7 @@ Tensors lp_normalization(const Node& node, const Inputs& in) {
   int64_t outer = 1, len = x.shape()[static_cast<size_t>(axis)], inner = 1;
   for (int64_t d = 0; d < axis; ++d) outer *= x.shape()[static_cast<size_t>(d)];
   for (int64_t d = axis + 1; d < rank; ++d) inner *= x.shape()[static_cast<size_t>(d)];
+  node.record_terms(len);
   Tensor y(x.dtype(), x.shape());
   visit_dtype(x.dtype(), [&]<class T>() {
     if constexpr (is_real_float<T>) {

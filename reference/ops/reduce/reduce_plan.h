@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "reference/node.h"
+#include "reference/ops/core/axes.h"
 
 namespace touchstone::ops::reduce {
 
@@ -33,5 +34,16 @@ inline void members_of(const Plan& plan, size_t output, std::vector<int64_t>& me
   members.clear();
   for (int64_t o : plan.offsets) members.push_back(plan.bases[output] + o);
 }
+
+// The plan the Reduce* kernel of `node`'s op-version uses (its version rules above: axes
+// from the input from ReduceSum-13 and the others' 18, negative axes from 11).
+Plan reduction_plan(const Node& node, const Inputs& in, int version);
+
+// The rows Softmax, LogSoftmax and Hardmax of `version` normalize: 1 and 11 coerce the
+// input to 2-D at `axis` (default 1; negative axes from 11), 13 takes one axis (default
+// -1). Element k of row (o, i) is at rows.at(o, k, i). Refuses an axis outside
+// the version's range.
+using Rows = core::AxisSplit;
+Rows softmax_rows(const Node& node, const Shape& shape, int version);
 
 }  // namespace touchstone::ops::reduce

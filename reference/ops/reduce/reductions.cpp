@@ -211,6 +211,7 @@ template <Kind kind>
 Tensors run(const Node& node, const Inputs& in, int version) {
   const Rules rules = rules_for(kind, version);
   const reduce::Plan plan = reduce::plan_reduction(node, in, rules.from, rules.negative_axes);
+  node.record_terms(static_cast<int64_t>(plan.offsets.size()));
   const Tensor& x = in[0];
   Tensor out(x.dtype(), plan.out);
   visit_dtype(x.dtype(), [&]<class T>() {
@@ -243,6 +244,12 @@ Tensors run(const Node& node, const Inputs& in, int version) {
 }
 
 }  // namespace
+
+reduce::Plan reduce::reduction_plan(const Node& node, const Inputs& in, int version) {
+  // The axes rules differ between ReduceSum and the others only (rules_for).
+  const Rules rules = rules_for(node.proto().op_type() == "ReduceSum" ? Kind::kSum : Kind::kMean, version);
+  return plan_reduction(node, in, rules.from, rules.negative_axes);
+}
 
 template <int V> Tensors reduce_sum(const Node& n, const Inputs& in) { return run<Kind::kSum>(n, in, V); }
 template <int V> Tensors reduce_sum_square(const Node& n, const Inputs& in) { return run<Kind::kSumSquare>(n, in, V); }

@@ -21,27 +21,34 @@
 #include "reference/ops/core/axes.h"
 #include "reference/ops/elementwise.h"
 #include "reference/ops/ops.h"
+#include "reference/ops/reduce/reduce_plan.h"
 
 namespace touchstone::ops {
 
-namespace {
-
-enum class Coerce { kTwoD, kOneAxis };
+namespace reduce {
 
 // Rows of the normalization: element k of row (o, i) is at rows.at(o, k, i).
-core::AxisSplit rows_of(const Node& node, const Shape& shape, Coerce coerce, bool negative_axes) {
+Rows softmax_rows(const Node& node, const Shape& shape, int version) {
+  const bool two_d = version < 13, negative_axes = version >= 11;
   const auto rank = static_cast<int64_t>(shape.size());
-  const int64_t axis = core::normalize_axis(node.attr_int("axis", coerce == Coerce::kTwoD ? 1 : -1), rank,
+  const int64_t axis = core::normalize_axis(node.attr_int("axis", two_d ? 1 : -1), rank,
                                             negative_axes ? core::Negative::kAllowed : core::Negative::kRefused,
                                             "axis", core::AxisWording::kRangeVersion);
-  return coerce == Coerce::kOneAxis ? core::split_at(shape, axis) : core::coerce_2d_at(shape, axis);
+  return two_d ? core::coerce_2d_at(shape, axis) : core::split_at(shape, axis);
 }
+
+}  // namespace reduce
+
+namespace {
+
+using reduce::Rows;
 
 enum class Kind { kSoftmax, kLogSoftmax, kHardmax };
 
-Tensors normalize(const Node& node, const Inputs& in, Kind kind, Coerce coerce, bool negative_axes) {
+Tensors normalize(const Node& node, const Inputs& in, Kind kind, int version) {
   const Tensor& x = in[0];
-  const core::AxisSplit r = rows_of(node, x.shape(), coerce, negative_axes);
+  const Rows r = reduce::softmax_rows(node, x.shape(), version);
+  node.record_terms(r.length);
   Tensor y(x.dtype(), x.shape());
   visit_dtype(x.dtype(), [&]<class T>() {
     if constexpr (is_real_float<T>) {
@@ -81,22 +88,22 @@ Tensors normalize(const Node& node, const Inputs& in, Kind kind, Coerce coerce, 
 }  // namespace
 
 // Softmax-1 (axis >= 0), Softmax-11 (negative axes): 2-D coercion. Softmax-13: one axis.
-Tensors softmax_v1(const Node& node, const Inputs& in) { return normalize(node, in, Kind::kSoftmax, Coerce::kTwoD, false); }
-Tensors softmax_v11(const Node& node, const Inputs& in) { return normalize(node, in, Kind::kSoftmax, Coerce::kTwoD, true); }
-Tensors softmax_v13(const Node& node, const Inputs& in) { return normalize(node, in, Kind::kSoftmax, Coerce::kOneAxis, true); }
+Tensors softmax_v1(const Node& node, const Inputs& in) { return normalize(node, in, Kind::kSoftmax, 1); }
+Tensors softmax_v11(const Node& node, const Inputs& in) { return normalize(node, in, Kind::kSoftmax, 11); }
+Tensors softmax_v13(const Node& node, const Inputs& in) { return normalize(node, in, Kind::kSoftmax, 13); }
 Tensors log_softmax_v1(const Node& node, const Inputs& in) {
-  return normalize(node, in, Kind::kLogSoftmax, Coerce::kTwoD, false);
+  return normalize(node, in, Kind::kLogSoftmax, 1);
 }
 Tensors log_softmax_v11(const Node& node, const Inputs& in) {
-  return normalize(node, in, Kind::kLogSoftmax, Coerce::kTwoD, true);
+  return normalize(node, in, Kind::kLogSoftmax, 11);
 }
 Tensors log_softmax_v13(const Node& node, const Inputs& in) {
-  return normalize(node, in, Kind::kLogSoftmax, Coerce::kOneAxis, true);
+  return normalize(node, in, Kind::kLogSoftmax, 13);
 }
-Tensors hardmax_v1(const Node& node, const Inputs& in) { return normalize(node, in, Kind::kHardmax, Coerce::kTwoD, false); }
-Tensors hardmax_v11(const Node& node, const Inputs& in) { return normalize(node, in, Kind::kHardmax, Coerce::kTwoD, true); }
+Tensors hardmax_v1(const Node& node, const Inputs& in) { return normalize(node, in, Kind::kHardmax, 1); }
+Tensors hardmax_v11(const Node& node, const Inputs& in) { return normalize(node, in, Kind::kHardmax, 11); }
 Tensors hardmax_v13(const Node& node, const Inputs& in) {
-  return normalize(node, in, Kind::kHardmax, Coerce::kOneAxis, true);
+  return normalize(node, in, Kind::kHardmax, 13);
 }
 
 }  // namespace touchstone::ops

@@ -1,0 +1,49 @@
+// `touchstone ops`: the judging column, per op-version, in the table and in --json.
+#include <catch2/catch.hpp>
+
+#include <cstdio>
+#include <nlohmann/json.hpp>
+#include <string>
+
+namespace {
+
+std::string output_of(const std::string& args) {
+  std::string out;
+  FILE* p = popen((std::string(TOUCHSTONE_CLI) + " ops " + args + " 2>&1").c_str(), "r");
+  REQUIRE(p);
+  char buffer[4096];
+  for (size_t n; (n = fread(buffer, 1, sizeof buffer, p)) > 0;) out.append(buffer, n);
+  pclose(p);
+  return out;
+}
+
+// The line of `op` at `version` in the table.
+std::string line_of(const std::string& table, const std::string& op, int version) {
+  size_t at = 0;
+  while ((at = table.find(op + " ", at)) != std::string::npos) {
+    const size_t end = table.find('\n', at);
+    const std::string line = table.substr(at, end - at);
+    if (line.find(" " + std::to_string(version) + "  ") != std::string::npos) return line;
+    at = end;
+  }
+  return "";
+}
+
+}  // namespace
+
+TEST_CASE("touchstone ops prints each op-version's judging contract", "[cli][ops][judging]") {
+  const std::string header = output_of("--op Add");
+  CHECK(header.find("judging") != std::string::npos);
+  CHECK_THAT(line_of(output_of("--op Softmax"), "Softmax", 13), Catch::Contains("element bound (softmax)"));
+  CHECK_THAT(line_of(output_of("--op Gemm"), "Gemm", 13), Catch::Contains("sum bound n+2"));
+  CHECK_THAT(line_of(output_of("--op Exp"), "Exp", 13), Catch::Contains("ulp(4)"));
+  CHECK_THAT(line_of(output_of("--op Add"), "Add", 14), Catch::Contains("exact"));
+  CHECK_THAT(line_of(output_of("--op TopK"), "TopK", 11), Catch::Contains("exact; unordered if sorted=0"));
+  CHECK_THAT(line_of(output_of("--op Conv"), "Conv", 22), Catch::Contains("not yet"));
+  const auto list = nlohmann::json::parse(output_of("--op Det --json"));
+  REQUIRE(!list.empty());
+  for (const auto& row : list) CHECK(row.at("judging") == "element bound (det); n = matrix size");
+  const auto conv = nlohmann::json::parse(output_of("--op Conv --opset 22 --json"));
+  REQUIRE(conv.size() == 1);
+  CHECK(conv[0].at("judging") == "-");
+}
