@@ -118,14 +118,6 @@ void nonzero_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
     }
     if (has_specials(t)) add(out, "special_values", {special_values(t)}, {}, {"special-values"}, "", true);
   }
-  Rng r(seed_of(case_id(row, {DType::kFloat}, "refusals")));
-  add(out, "refuse_attr_unknown", {random_tensor(r, DType::kFloat, {3}, {})}, {make_attr("axis", int64_t{0})}, {"attribute"},
-      row.label() + ": NonZero has no attributes", true);
-  add(out, "refuse_two_inputs", {random_tensor(r, DType::kFloat, {3}, {}), random_tensor(r, DType::kFloat, {3}, {})}, {},
-      {"arity"}, row.label() + ": NonZero takes exactly one input");
-  type_refusals(
-      row, 1, [](const std::vector<DType>& ty, Rng& rng) { return std::vector<Tensor>{any_tensor(rng, ty[0], {3})}; }, {},
-      out);
 }
 
 void compress_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {

@@ -91,8 +91,6 @@ void size_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
   type_refusals(
       row, 1, [](const std::vector<DType>& ty, Rng& rng) { return std::vector<Tensor>{any_tensor(rng, ty[0], {2, 3})}; }, {},
       out);
-  add(out, "refuse_attr", {data_of(row, main, "refuse_attr", {2})}, {make_attr("axis", int64_t{0})}, {"attribute"},
-      row.label() + ": Size has no attributes");
   ensure_smoke_refusal(out);
 }
 

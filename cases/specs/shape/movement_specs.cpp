@@ -64,8 +64,6 @@ void depth_space_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
       l + "blocksize must be at least 1");
   add(out, "refuse_not_divisible", {data_of(row, main, "refuse_not_divisible", {1, 8, 3, 3})}, {b(d2s ? 3 : 2)}, {"shape"},
       l + (d2s ? "C must be divisible by blocksize²" : "H and W must be divisible by blocksize"));
-  add(out, "refuse_no_blocksize", {data_of(row, main, "refuse_no_blocksize", {1, 8, 2, 2})}, {}, {"attribute"},
-      l + "blocksize is required");
   if (has_mode)
     add(out, "refuse_mode", {data_of(row, main, "refuse_mode", {1, 8, 2, 2})}, {b(2), make_attr("mode", std::string("RDC"))},
         {"attribute"}, l + "mode must be DCR or CRD");
@@ -113,7 +111,6 @@ void concat_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
   const std::string l = row.label() + ": ";
   add(out, "special_values", {specials(main, {3, 4}), specials(main, {2, 4})}, axis_attrs(0), {"special-values"});
   if (v == 1) add(out, "default_axis_1", two("default_axis_1", {2, 2}, {2, 1}), {}, {"attribute"});
-  else add(out, "refuse_no_axis", two("refuse_no_axis", {2, 2}, {2, 1}), {}, {"attribute"}, l + "axis is required");
   add(out, "refuse_shape_mismatch", two("refuse_shape_mismatch", {2, 2}, {2, 1}), axis_attrs(0), {"shape"},
       l + "inputs must have the same shape except along the axis");
   add(out, "refuse_rank_mismatch", two("refuse_rank_mismatch", {2, 2}, {2}), axis_attrs(0), {"shape"},
