@@ -3,8 +3,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
-#include <cstdlib>
 #include <fstream>
 #include <sstream>
 
@@ -207,11 +205,8 @@ void add_schema_refusals(const CatalogRow& row, std::vector<CaseDraft>& out) {
   for (const auto& d : out) ids.push_back(draft_id(row, d));
   std::sort(ids.begin(), ids.end());
   const size_t first = out.size();
-  for (auto& r : schema_refusals(row, *base)) {
-    if (std::getenv("TS_DEBUG_DUPS") && std::binary_search(ids.begin(), ids.end(), draft_id(row, r.draft)))
-      fprintf(stderr, "DUP %s\n", draft_id(row, r.draft).c_str());  // TEMPORARY
+  for (auto& r : schema_refusals(row, *base))
     if (!std::binary_search(ids.begin(), ids.end(), draft_id(row, r.draft))) out.push_back(std::move(r.draft));
-  }
   const bool smoke_refusal =
       std::any_of(out.begin(), out.end(), [](const CaseDraft& d) { return d.smoke && !d.invalid_rule.empty(); });
   if (!smoke_refusal && out.size() > first) out[first].smoke = true;

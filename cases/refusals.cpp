@@ -303,6 +303,15 @@ void mark_refusal_base(std::vector<CaseDraft>& drafts, std::string_view name) {
   throw std::logic_error("mark_refusal_base: no draft " + std::string(name));
 }
 
+void mark_refusal_base(std::vector<CaseDraft>& drafts, size_t inputs) {
+  for (auto& d : drafts)
+    if (d.invalid_rule.empty() && d.values.empty() && d.omitted_inputs.empty() && d.inputs.size() == inputs) {
+      d.refusal_base = true;
+      return;
+    }
+  throw std::logic_error("mark_refusal_base: no valid draft with " + std::to_string(inputs) + " inputs");
+}
+
 const CaseDraft* refusal_base(const std::vector<CaseDraft>& drafts) {
   for (const auto& d : drafts)
     if (d.refusal_base) return &d;

@@ -46,6 +46,9 @@ const CaseDraft* refusal_base(const std::vector<CaseDraft>& drafts);
 // Marks the first draft named `name` as the refusal base (a spec whose first valid draft
 // has fewer inputs than the refusals should carry: Max's one_3x4 before two_3x4).
 void mark_refusal_base(std::vector<CaseDraft>& drafts, std::string_view name);
+// Marks the first valid draft with exactly `inputs` tensor inputs and none omitted (Slice-10's
+// data, starts, ends: its refusals keep the optional axes and steps out).
+void mark_refusal_base(std::vector<CaseDraft>& drafts, size_t inputs);
 
 // The attribute names that other versions of the op have and `row` lacks, sorted.
 std::vector<std::string> removed_attributes(const CatalogRow& row);

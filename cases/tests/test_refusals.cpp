@@ -93,13 +93,13 @@ TEST_CASE("Add-6 refuses broadcast and axis of the wrong kind; Add-7 refuses the
                             "unknown-attribute refuse_attr_unknown", "too-few-inputs refuse_one_input",
                             "too-many-inputs refuse_three_inputs"});
   // T of Add-7: uint32, uint64, int32, int64, float16, float, double; the mismatch gives A
-  // the first and B the second.
+  // the first and B the second in TensorProto's numbering (FLOAT = 1, INT32 = 6).
   CHECK(refused_types(v7) == all_but({DType::kUInt32, DType::kUInt64, DType::kInt32, DType::kInt64, DType::kFloat16,
                                       DType::kFloat, DType::kDouble}));
   for (const auto& r : v7) {
     if (r.kind != RefusalKind::kTypeMismatch) continue;
-    CHECK(r.draft.inputs[0].dtype() == DType::kUInt32);
-    CHECK(r.draft.inputs[1].dtype() == DType::kUInt64);
+    CHECK(r.draft.inputs[0].dtype() == DType::kFloat);
+    CHECK(r.draft.inputs[1].dtype() == DType::kInt32);
   }
   for (const auto& r : v7) {
     if (r.draft.name != "refuse_attr_broadcast") continue;
@@ -155,7 +155,7 @@ TEST_CASE("the reference refuses every schema refusal the generator emits", "[re
   std::set<std::string> ids;
   for (const auto& c : cases) ids.insert(c.meta.id);
   for (const char* id : {"Abs-6/float32/refuse_attr_consumed_inputs", "Abs-1/float32/refuse_attr_consumed_inputs_float",
-                         "Add-7/uint32-uint64/refuse_type_mismatch", "Add-7/float32/refuse_attr_broadcast",
+                         "Add-7/float32-int32/refuse_type_mismatch", "Add-7/float32/refuse_attr_broadcast",
                          "Clip-11/float32/refuse_attr_min", "Clip-6/float32/refuse_attr_min_int"})
     CHECK(ids.count(id) == 1);
   for (const auto& c : cases)
