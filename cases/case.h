@@ -29,6 +29,9 @@ struct CaseDraft {
   // non-empty, the case's inputs in node order, and `inputs` stays empty. The graph
   // declares each as its value type; the id names each by value_type_key.
   Values values = {};
+  // The draft the schema-level refusals derive from (cases/refusals.h); when no draft of
+  // the op-version is marked, the first valid one with tensor inputs and none omitted.
+  bool refusal_base = false;
 };
 
 // A finished case.

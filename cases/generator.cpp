@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "cases/meta_json.h"
+#include "cases/refusals.h"
 #include "cases/specs/specs.h"
 #include "reference/model.h"
 #include "reference/model_builder.h"
@@ -196,10 +197,29 @@ void write_text(const std::filesystem::path& path, const std::string& text) {
 
 namespace {
 
-// The drafts of one catalog row kept by the profile, in the spec's order.
+// Appends the schema-level refusals (cases/refusals.h) derived from the spec's base draft.
+// A refusal whose id the spec drafts itself is left to the spec. The smoke profile keeps
+// the first type refusal, or the first refusal when the op-version has none smoke else.
+void add_schema_refusals(const CatalogRow& row, std::vector<CaseDraft>& out) {
+  const CaseDraft* base = refusal_base(out);
+  if (!base) return;
+  std::vector<std::string> ids;
+  for (const auto& d : out) ids.push_back(draft_id(row, d));
+  std::sort(ids.begin(), ids.end());
+  const size_t first = out.size();
+  for (auto& r : schema_refusals(row, *base))
+    if (!std::binary_search(ids.begin(), ids.end(), draft_id(row, r.draft))) out.push_back(std::move(r.draft));
+  const bool smoke_refusal =
+      std::any_of(out.begin(), out.end(), [](const CaseDraft& d) { return d.smoke && !d.invalid_rule.empty(); });
+  if (!smoke_refusal && out.size() > first) out[first].smoke = true;
+}
+
+// The drafts of one catalog row kept by the profile, in the spec's order, then the
+// schema-level refusals.
 std::vector<CaseDraft> row_drafts(const CatalogRow& row, Profile profile) {
   std::vector<CaseDraft> out;
   find_spec(row.domain, row.op)->cases(row, out);
+  add_schema_refusals(row, out);
   std::erase_if(out, [&](const CaseDraft& d) { return profile != Profile::kStandard && !d.smoke; });
   return out;
 }

@@ -8,9 +8,9 @@
 // points, clamp edges, the points beyond which the result saturates. Ops with attributes
 // sweep attribute values (negative, zero, large). PRelu sweeps its version's slope rule:
 // one element or X's shape before 7, unidirectional broadcasting from 7, with the shapes
-// each rule refuses. Refusals: every type outside the constraints, an attribute of the
-// wrong kind, an unknown attribute (consumed_inputs where the schema lacks it). No attribute of
-// these ops is required, so there is no missing-attribute refusal.
+// each rule refuses, and Gelu's approximate outside "none" and "tanh". The schema-level
+// refusals (types, attributes unknown, removed or of the wrong kind, arity) come from the
+// generator (cases/refusals.h).
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -115,15 +115,6 @@ std::vector<std::pair<std::string, Attrs>> attribute_sweeps(std::string_view op)
   return {};
 }
 
-// The float attributes an op has (for the wrong-kind refusal).
-std::vector<const char*> float_attributes(std::string_view op) {
-  if (op == "Selu") return {"alpha", "gamma"};
-  if (op == "HardSigmoid") return {"alpha", "beta"};
-  if (op == "Shrink") return {"lambd", "bias"};
-  if (op == "Elu" || op == "Celu" || op == "LeakyRelu" || op == "ThresholdedRelu" || op == "Swish") return {"alpha"};
-  return {};
-}
-
 // Random values for `t`: small integers (no overflow anywhere), floats of magnitude
 // 2^-4..2^5 (or 2^-12..2^13 for the wide sweep).
 Domain domain_for(DType t, bool wide) {
@@ -139,52 +130,15 @@ bool has_consumed_inputs(const CatalogRow& row) {
   return schema_of(row).attribute("consumed_inputs") != nullptr;
 }
 
-// Type and attribute refusals: inputs of `n` tensors of one type.
-void refusals(const CatalogRow& row, size_t n, std::vector<CaseDraft>& out) {
-  const auto params = input_type_params(row);
-  const auto& allowed = params.front().allowed;
-  const std::string label = row.label();
-  const std::string op(row.op);
-  auto inputs = [&](DType t, const std::string& name) {
-    Rng rng(seed_of(case_id(row, std::vector<DType>(n, t), name)));
-    std::vector<Tensor> in;
-    for (size_t i = 0; i < n; ++i) in.push_back(random_tensor(rng, t, i == 0 ? Shape{3, 4} : Shape{}, {}));
-    return in;
-  };
-  bool smoke = true;
-  for (DType d : all_dtypes()) {
-    if (std::find(allowed.begin(), allowed.end(), d) != allowed.end()) continue;
-    add(out, "refuse_type", inputs(d, "refuse_type"), {}, {"type"},
-        label + ": " + std::string(dtype_name(d)) + " is outside type constraint " + params.front().name, smoke);
-    smoke = false;
-  }
-  const DType t = allowed.front();
-  if (n == 2 && allowed.size() > 1) {
-    const DType u = allowed[1];
-    Rng rng(seed_of(case_id(row, {t, u}, "refuse_type_mismatch")));
-    add(out, "refuse_type_mismatch", {random_tensor(rng, t, {3, 4}, {}), random_tensor(rng, u, {}, {})}, {}, {"type"},
-        label + ": X and slope share type T and must have the same type", false);
-  }
-  for (const char* name : float_attributes(op)) {
-    const std::string id = std::string("refuse_attr_") + name + "_int";
-    add(out, id, inputs(t, id), {make_attr(name, int64_t{1})}, {"attribute"},
-        label + ": attribute " + name + " must be a float", false);
-  }
-  if (!has_consumed_inputs(row)) {
-    add(out, "refuse_attr_consumed_inputs", inputs(t, "refuse_attr_consumed_inputs"),
-        {make_attr("consumed_inputs", std::vector<int64_t>{0})}, {"attribute"},
-        label + ": no attribute consumed_inputs (only some version-1 schemas have it)", false);
-  }
-  if (op == "Gelu") {
-    add(out, "refuse_approximate_exact", inputs(t, "refuse_approximate_exact"), {make_attr("approximate", std::string("exact"))},
-        {"attribute"}, label + ": approximate must be \"none\" or \"tanh\"", false);
-    add(out, "refuse_approximate_int", inputs(t, "refuse_approximate_int"), {make_attr("approximate", int64_t{1})},
-        {"attribute"}, label + ": attribute approximate must be a string", false);
-  }
-  if (float_attributes(op).empty()) {
-    add(out, "refuse_attr_unknown", inputs(t, "refuse_attr_unknown"), {make_attr("alpha", 1.0f)}, {"attribute"},
-        label + ": unknown attribute alpha", false);
-  }
+// Gelu's own attribute rule: approximate is "none" or "tanh". The schema-level refusals
+// (types, attributes unknown, removed or of the wrong kind, arity) come from the
+// generator (cases/refusals.h).
+void gelu_refusals(const CatalogRow& row, std::vector<CaseDraft>& out) {
+  if (row.op != "Gelu") return;
+  const DType t = input_type_params(row).front().allowed.front();
+  Rng rng(seed_of(case_id(row, {t}, "refuse_approximate_exact")));
+  add(out, "refuse_approximate_exact", {random_tensor(rng, t, {3, 4}, {})}, {make_attr("approximate", std::string("exact"))},
+      {"attribute"}, row.label() + ": approximate must be \"none\" or \"tanh\"", false);
 }
 
 }  // namespace
@@ -235,7 +189,7 @@ void activation_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
           {"attribute"}, "", false);
     }
   }
-  refusals(row, 1, out);
+  gelu_refusals(row, out);
 }
 
 void prelu_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
@@ -312,7 +266,6 @@ void prelu_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
           {make_attr("consumed_inputs", std::vector<int64_t>{0, 0})}, {"attribute"}, "", false);
     }
   }
-  refusals(row, 2, out);
 }
 
 }  // namespace touchstone::cases

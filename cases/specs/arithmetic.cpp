@@ -6,10 +6,9 @@
 // or a run of A at `axis`), from 7 numpy's. Each list ends with shapes the rule refuses.
 // Values are seeded random in a domain where the op is defined (no integer overflow, no
 // mixed-sign division), plus every pair of the dtype's special values, plus per-op value
-// cases (integer zero divisors, negative bases and exponents). Every version also gets
-// refusals for each type outside its constraints, mismatched types sharing T, and
-// attributes that are unknown or of the wrong kind. No attribute of these ops is
-// required, so there is no missing-attribute refusal.
+// cases (integer zero divisors, negative bases and exponents). The schema-level refusals
+// (types outside a constraint, mismatched types sharing T, attributes unknown, of the
+// wrong kind or removed in opset 7, arity) come from the generator (cases/refusals.h).
 #include <algorithm>
 #include <functional>
 #include <limits>
@@ -190,54 +189,6 @@ void sweep_patterns(const CatalogRow& row, DType a, DType b, const std::function
   }
 }
 
-// The type and attribute refusals every version of the family has.
-void refusals(const CatalogRow& row, std::vector<CaseDraft>& out) {
-  const auto params = input_type_params(row);
-  const Shape shape = {3, 4};
-  bool smoke = true;
-  for (size_t p = 0; p < params.size(); ++p) {
-    for (DType d : all_dtypes()) {
-      const auto& allowed = params[p].allowed;
-      if (std::find(allowed.begin(), allowed.end(), d) != allowed.end()) continue;
-      std::vector<DType> types(2);
-      for (size_t q = 0; q < params.size(); ++q)
-        for (size_t i : params[q].inputs) types[i] = q == p ? d : params[q].allowed.front();
-      const std::string name = params.size() > 1 ? "refuse_type_" + params[p].name : "refuse_type";
-      Rng rng(seed_of(case_id(row, types, name)));
-      add(out, name, {random_tensor(rng, types[0], shape, {}), random_tensor(rng, types[1], shape, {})}, {}, {"type"},
-          row.label() + ": " + std::string(dtype_name(d)) + " is outside type constraint " + params[p].name, smoke);
-      smoke = false;
-    }
-    if (params[p].inputs.size() > 1 && params[p].allowed.size() > 1) {
-      const DType x = params[p].allowed[0], y = params[p].allowed[1];
-      Rng rng(seed_of(case_id(row, {x, y}, "refuse_type_mismatch")));
-      add(out, "refuse_type_mismatch", {random_tensor(rng, x, shape, {}), random_tensor(rng, y, shape, {})}, {},
-          {"type"}, row.label() + ": A and B share type " + params[p].name + " and must have the same type", false);
-    }
-  }
-  const DType t = params[0].allowed.front();
-  auto inputs = [&](const std::string& name) {
-    Rng rng(seed_of(case_id(row, {t, t}, name)));
-    return std::vector<Tensor>{random_tensor(rng, t, {3, 4, 5}, {}), random_tensor(rng, t, {5}, {})};
-  };
-  const std::string label = row.label();
-  if (row.since_version < 7) {
-    add(out, "refuse_attr_broadcast_float", inputs("refuse_attr_broadcast_float"), {make_attr("broadcast", 1.0f)},
-        {"attribute"}, label + ": attribute broadcast must be an int", false);
-    add(out, "refuse_attr_axis_float", inputs("refuse_attr_axis_float"),
-        {make_attr("broadcast", int64_t{1}), make_attr("axis", 2.0f)}, {"attribute"},
-        label + ": attribute axis must be an int", false);
-    add(out, "refuse_attr_unknown", inputs("refuse_attr_unknown"),
-        {make_attr("broadcast", int64_t{1}), make_attr("alpha", 1.0f)}, {"attribute"},
-        label + ": unknown attribute alpha", false);
-  } else {
-    add(out, "refuse_attr_axis", inputs("refuse_attr_axis"), {make_attr("axis", int64_t{2})}, {"attribute"},
-        label + ": no attribute axis (removed in opset 7)", false);
-    add(out, "refuse_attr_broadcast", inputs("refuse_attr_broadcast"), {make_attr("broadcast", int64_t{1})},
-        {"attribute"}, label + ": no attribute broadcast (removed in opset 7)", false);
-  }
-}
-
 std::vector<Tensor> pair(const Tensor& a, const Tensor& b) {
   auto [x, y] = cross_pairs(a, b);
   return {x, y};
@@ -263,7 +214,6 @@ void binary_arithmetic_cases(const CatalogRow& row, std::vector<CaseDraft>& out)
             {}, {"special-values", "rounding"}, "", false);
     }
   }
-  refusals(row, out);
 }
 
 void pow_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
@@ -297,7 +247,6 @@ void pow_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
           {}, {"special-values", "negative-base"}, "", false);
     }
   }
-  refusals(row, out);
 }
 
 }  // namespace touchstone::cases

@@ -1,6 +1,6 @@
 // Pieces shared by the specs of binary elementwise ops (arithmetic.cpp: Add ... Pow;
 // logic.cpp: And, Or, Xor and the comparisons): the shape patterns of each broadcasting
-// rule with their refusals, and the type and attribute refusals every such op has.
+// rule with their refusals.
 #pragma once
 #include <functional>
 #include <limits>
@@ -36,10 +36,6 @@ void add(std::vector<CaseDraft>& out, std::string name, std::vector<Tensor> inpu
 // smoke, and the first refusal when `smoke_refusal`.
 void sweep_patterns(const CatalogRow& row, DType a, DType b, const std::function<Domain(int)>& domain,
                     bool smoke_refusal, std::vector<CaseDraft>& out);
-
-// Each type outside each constraint, mismatched types sharing a parameter, and the
-// attributes that are unknown, of the wrong kind, or removed in opset 7.
-void refusals(const CatalogRow& row, std::vector<CaseDraft>& out);
 
 // cross_pairs as a two-input list.
 std::vector<Tensor> pair(const Tensor& a, const Tensor& b);

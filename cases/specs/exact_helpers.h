@@ -1,6 +1,5 @@
 // Helpers of the case specs of the exact ops (exact_unary.cpp, selection.cpp, integer.cpp):
-// drafting a case, tensors of any element type, the common shapes, and the refusals of
-// types outside a version's constraints.
+// drafting a case, tensors of any element type, the common shapes.
 #pragma once
 #include <algorithm>
 #include <functional>
@@ -66,32 +65,6 @@ inline std::string shape_tags(const Shape& s) {
   if (std::find(s.begin(), s.end(), 0) != s.end()) return "empty";
   if (s.size() >= 5) return "high-rank";
   return "random";
-}
-
-// One refusal per type outside each type parameter's constraints; `make` builds the inputs
-// with the types given (one per input). Marks the first one smoke.
-inline void type_refusals(const CatalogRow& row, size_t input_count, const std::function<std::vector<Tensor>(
-                                                                          const std::vector<DType>&, Rng&)>& make,
-                          const Attrs& attrs, std::vector<CaseDraft>& out) {
-  const auto params = input_type_params(row);
-  bool smoke = true;
-  for (size_t p = 0; p < params.size(); ++p) {
-    // A parameter none of the drafted inputs carries cannot be refused here.
-    if (std::none_of(params[p].inputs.begin(), params[p].inputs.end(), [&](size_t i) { return i < input_count; })) continue;
-    for (DType d : all_dtypes()) {
-      const auto& allowed = params[p].allowed;
-      if (std::find(allowed.begin(), allowed.end(), d) != allowed.end()) continue;
-      std::vector<DType> types(input_count);
-      for (size_t q = 0; q < params.size(); ++q)
-        for (size_t i : params[q].inputs)
-          if (i < input_count) types[i] = q == p ? d : params[q].allowed.front();
-      const std::string name = params.size() > 1 ? "refuse_type_" + params[p].name : "refuse_type";
-      Rng rng(seed_of(case_id(row, types, name)));
-      add(out, name, make(types, rng), attrs, {"type"},
-          row.label() + ": " + std::string(dtype_name(d)) + " is outside type constraint " + params[p].name, smoke);
-      smoke = false;
-    }
-  }
 }
 
 }  // namespace touchstone::cases::exact

@@ -4,11 +4,10 @@
 // random values, the dtype's special values (±0, subnormals, extremes, ±inf, NaN, integer
 // min/max), and per op the values that matter: halves and near-halves (Ceil, Floor,
 // Round), the most negative integer (Abs, Neg: undefined, wraps), infinities under every
-// detect_positive/detect_negative combination (IsInf). Refusals: each type outside the
-// version's constraints, consumed_inputs on versions that no longer have it (and of the
-// wrong kind where it exists), unknown attributes, IsInf's flags outside {0, 1} or of the
-// wrong kind. No attribute of these ops is required.
+// detect_positive/detect_negative combination (IsInf). Refusals of its own: IsInf's flags
+// outside {0, 1}; the schema-level ones come from the generator (cases/refusals.h).
 #include "cases/specs/exact_helpers.h"
+#include "reference/node_check.h"
 
 namespace touchstone::cases {
 
@@ -22,36 +21,25 @@ Tensor rounding_values(DType t) {
   return tensor_of(t, {static_cast<int64_t>(v.size())}, v);
 }
 
-bool has_consumed_inputs(const CatalogRow& row) {
-  return row.since_version == 1 && (row.op == "Abs" || row.op == "Neg" || row.op == "Ceil" || row.op == "Floor");
-}
-
-void attribute_refusals(const CatalogRow& row, std::vector<CaseDraft>& out) {
+// The op's own attribute cases: consumed_inputs where the version has it (a legacy
+// attribute, accepted and ignored), IsInf's flags outside {0, 1}. The schema-level
+// refusals (types, unknown, removed or wrong-kind attributes, arity) come from the
+// generator (cases/refusals.h).
+void attribute_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
   const DType t = first_param_types(row).front();
   auto x = [&](const std::string& name) {
     Rng rng(seed_of(case_id(row, {t}, name)));
     return std::vector<Tensor>{random_tensor(rng, t, {3, 4}, {})};
   };
   const std::string label = row.label();
-  if (has_consumed_inputs(row)) {
+  if (schema_of(row).attribute("consumed_inputs"))
     add(out, "consumed_inputs", x("consumed_inputs"), {make_attr("consumed_inputs", std::vector<int64_t>{0})},
         {"attribute"}, "", true);
-    add(out, "refuse_attr_consumed_inputs_float", x("refuse_attr_consumed_inputs_float"),
-        {make_attr("consumed_inputs", 1.0f)}, {"attribute"}, label + ": attribute consumed_inputs must be a list of ints");
-  } else {
-    add(out, "refuse_attr_consumed_inputs", x("refuse_attr_consumed_inputs"),
-        {make_attr("consumed_inputs", std::vector<int64_t>{0})}, {"attribute"},
-        label + ": no attribute consumed_inputs" + (row.since_version > 1 ? " (removed in opset 6)" : ""));
-  }
-  add(out, "refuse_attr_unknown", x("refuse_attr_unknown"), {make_attr("alpha", 1.0f)}, {"attribute"},
-      label + ": unknown attribute alpha");
   if (row.op == "IsInf") {
     add(out, "refuse_detect_positive_2", x("refuse_detect_positive_2"), {make_attr("detect_positive", int64_t{2})},
         {"attribute"}, label + ": detect_positive is a flag, 0 or 1");
     add(out, "refuse_detect_negative_minus1", x("refuse_detect_negative_minus1"),
         {make_attr("detect_negative", int64_t{-1})}, {"attribute"}, label + ": detect_negative is a flag, 0 or 1");
-    add(out, "refuse_detect_negative_float", x("refuse_detect_negative_float"), {make_attr("detect_negative", 1.0f)},
-        {"attribute"}, label + ": attribute detect_negative must be an int");
   }
 }
 
@@ -78,10 +66,7 @@ void exact_unary_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
               {make_attr("detect_positive", pos), make_attr("detect_negative", neg)}, {"special-values", "attribute"});
     }
   }
-  type_refusals(
-      row, 1, [](const std::vector<DType>& types, Rng& rng) { return std::vector<Tensor>{any_tensor(rng, types[0], {3, 4})}; },
-      {}, out);
-  attribute_refusals(row, out);
+  attribute_cases(row, out);
 }
 
 }  // namespace touchstone::cases

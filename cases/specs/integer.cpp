@@ -2,12 +2,13 @@
 //
 // BitShift-11: both directions for every unsigned type over the broadcasting patterns, shift
 // amounts in [0, bits), the special values against every amount up to the bit width and
-// beyond (undefined: 0); refusals of a missing or misspelled direction, a non-string
-// direction, signed and float types, mismatched types and refused shapes.
+// beyond (undefined: 0); refusals of a misspelled direction and refused shapes.
 // Mod-10/13: integers with fmod=0 (Python's %) and fmod=1 (C's), floats with fmod=1, over
 // the patterns; mixed signs, special values crossed (zero divisors: undefined), and float
 // specials (±0, ±inf, NaN); refusals of floats with fmod absent or 0, fmod outside {0, 1}
-// or not an int, types outside T, mismatched types and refused shapes.
+// and refused shapes. The schema-level refusals (types outside T, mismatched types, a
+// missing direction, attributes of the wrong kind) come from the generator
+// (cases/refusals.h).
 #include <cmath>
 
 #include "cases/specs/exact_helpers.h"
@@ -84,19 +85,6 @@ void sweep(const CatalogRow& row, DType t, const Domain& da, const Domain& db, c
   }
 }
 
-void binary_type_refusals(const CatalogRow& row, const Attrs& attrs, std::vector<CaseDraft>& out) {
-  type_refusals(
-      row, 2,
-      [](const std::vector<DType>& ty, Rng& rng) {
-        return std::vector<Tensor>{any_tensor(rng, ty[0], {2, 3}), any_tensor(rng, ty[1], {2, 3})};
-      },
-      attrs, out);
-  const std::vector<DType> allowed = first_param_types(row);
-  Rng rng(seed_of(case_id(row, {allowed[0], allowed[1]}, "refuse_type_mismatch")));
-  add(out, "refuse_type_mismatch", {random_tensor(rng, allowed[0], {3}, {}), random_tensor(rng, allowed[1], {3}, {})}, attrs,
-      {"type"}, row.label() + ": both inputs share type T and must have the same type");
-}
-
 }  // namespace
 
 void bitshift_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
@@ -125,15 +113,10 @@ void bitshift_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
     return std::vector<Tensor>{random_tensor(rng, t, {3}, {}), random_tensor(rng, t, {3}, {0, 3})};
   };
   const std::string label = row.label();
-  add(out, "refuse_no_direction", in("refuse_no_direction"), {}, {"attribute"},
-      label + ": required attribute direction is missing");
   add(out, "refuse_direction_lowercase", in("refuse_direction_lowercase"), {make_attr("direction", std::string("left"))},
       {"attribute"}, label + ": direction must be \"LEFT\" or \"RIGHT\"");
   add(out, "refuse_direction_up", in("refuse_direction_up"), {make_attr("direction", std::string("UP"))}, {"attribute"},
       label + ": direction must be \"LEFT\" or \"RIGHT\"");
-  add(out, "refuse_direction_int", in("refuse_direction_int"), {make_attr("direction", int64_t{0})}, {"attribute"},
-      label + ": attribute direction must be a string");
-  binary_type_refusals(row, {make_attr("direction", std::string("LEFT"))}, out);
 }
 
 void mod_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
@@ -185,9 +168,6 @@ void mod_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
   };
   add(out, "refuse_fmod_2", in("refuse_fmod_2"), {make_attr("fmod", int64_t{2})}, {"attribute"},
       label + ": fmod must be 0 or 1");
-  add(out, "refuse_fmod_float", in("refuse_fmod_float"), {make_attr("fmod", 1.0f)}, {"attribute"},
-      label + ": attribute fmod must be an int");
-  binary_type_refusals(row, {make_attr("fmod", int64_t{1})}, out);
 }
 
 }  // namespace touchstone::cases

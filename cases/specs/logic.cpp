@@ -5,11 +5,9 @@
 // limited `broadcast`/`axis` rule in version 1, numpy's from 7; binary.h) for every
 // allowed type, with random values (random bits for bool), every pair of the type's
 // special values (NaN, +-0, +-inf, extremes), and for comparisons a case of near-equal
-// pairs (equal, one ulp or one unit apart) where < and <= differ. Refusals: every type
-// outside the constraint, mismatched types, refused shapes, and attributes that are
-// unknown, of the wrong kind or removed in opset 7. Not has shapes to rank 6, both bool
-// values, and refusals of other types, an unknown attribute and a second input. None of
-// these ops has a required attribute.
+// pairs (equal, one ulp or one unit apart) where < and <= differ, and the shapes their
+// rule refuses. Not has shapes to rank 6 and both bool values. The schema-level refusals
+// (types, attributes, arity) come from the generator (cases/refusals.h).
 #include <algorithm>
 #include <cmath>
 
@@ -72,19 +70,6 @@ void not_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
   }
   randomize_bools(row, out, first);
   add(out, "special_values", {specials_of(DType::kBool)}, {}, {"special-values"}, "", true);
-  const std::string label = row.label();
-  bool smoke = true;
-  for (DType d : all_dtypes()) {
-    if (d == DType::kBool) continue;
-    Rng rng(seed_of(case_id(row, {d}, "refuse_type")));
-    add(out, "refuse_type", {random_tensor(rng, d, {3, 4}, {})}, {}, {"type"},
-        label + ": " + std::string(dtype_name(d)) + " is outside type constraint T", smoke);
-    smoke = false;
-  }
-  add(out, "refuse_attr_unknown", {specials_of(DType::kBool)}, {make_attr("axis", int64_t{0})}, {"attribute"},
-      label + ": unknown attribute axis", false);
-  add(out, "refuse_two_inputs", {specials_of(DType::kBool), specials_of(DType::kBool)}, {}, {"arity"},
-      label + ": takes one input", false);
 }
 
 }  // namespace
@@ -103,7 +88,6 @@ void logic_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
     if (comparison && t != DType::kBool && t != DType::kString)
       add(out, "near_equal", near_pairs(row, t), {}, {"special-values", "ties"}, "", false);
   }
-  binary::refusals(row, out);
 }
 
 }  // namespace touchstone::cases

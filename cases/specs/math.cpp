@@ -9,15 +9,14 @@
 // domain edges (+-1, 0, just outside), overflow and underflow thresholds of every float
 // format (Exp, Sinh, Cosh, Reciprocal), values near pi/2 and huge arguments (Tan, Sin,
 // Cos), saturation (Tanh, Erf). Version 1 gets a case with the legacy consumed_inputs.
-// Refusals: every type outside the constraint, an unknown attribute, consumed_inputs of
-// the wrong kind (version 1) or at all (6, 13), and a second input. These ops have no
-// required attribute and accept every shape, so there is no missing-attribute or shape
-// refusal.
+// These ops accept every shape: their refusals are the schema-level ones the generator
+// derives (cases/refusals.h).
 #include <algorithm>
 
 #include "cases/specs/specs.h"
 #include "cases/values.h"
 #include "reference/model_builder.h"
+#include "reference/node_check.h"
 
 namespace touchstone::cases {
 
@@ -93,35 +92,6 @@ void add(std::vector<CaseDraft>& out, std::string name, std::vector<Tensor> inpu
   out.push_back({std::move(name), std::move(inputs), std::move(attrs), std::move(tags), std::move(rule), smoke});
 }
 
-void refusals(const CatalogRow& row, std::vector<CaseDraft>& out) {
-  const std::string label = row.label();
-  const std::vector<DType> allowed = input_type_params(row).front().allowed;
-  bool smoke = true;
-  for (DType d : all_dtypes()) {
-    if (std::find(allowed.begin(), allowed.end(), d) != allowed.end()) continue;
-    Rng rng(seed_of(case_id(row, {d}, "refuse_type")));
-    add(out, "refuse_type", {random_tensor(rng, d, {3, 4}, {})}, {}, {"type"},
-        label + ": " + std::string(dtype_name(d)) + " is outside type constraint T", smoke);
-    smoke = false;
-  }
-  const DType t = allowed.front();
-  auto input = [&](const std::string& name) {
-    Rng rng(seed_of(case_id(row, {t}, name)));
-    return random_tensor(rng, t, {3, 4}, domain_of(row.op));
-  };
-  add(out, "refuse_attr_unknown", {input("refuse_attr_unknown")}, {make_attr("alpha", 1.0f)}, {"attribute"},
-      label + ": unknown attribute alpha", false);
-  if (row.since_version == 1)
-    add(out, "refuse_attr_consumed_inputs_float", {input("refuse_attr_consumed_inputs_float")},
-        {make_attr("consumed_inputs", 1.0f)}, {"attribute"}, label + ": attribute consumed_inputs must be ints", false);
-  else if (row.op == "Tanh" || row.op == "Exp" || row.op == "Log" || row.op == "Sqrt" || row.op == "Reciprocal")
-    add(out, "refuse_attr_consumed_inputs", {input("refuse_attr_consumed_inputs")},
-        {make_attr("consumed_inputs", std::vector<int64_t>{0})}, {"attribute"},
-        label + ": no attribute consumed_inputs (removed in opset 6)", false);
-  const Tensor x = input("refuse_two_inputs");
-  add(out, "refuse_two_inputs", {x, x}, {}, {"arity"}, label + ": takes one input", false);
-}
-
 }  // namespace
 
 void unary_math_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
@@ -142,13 +112,12 @@ void unary_math_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
     if (is_float_dtype(t) && !edges.empty())
       add(out, "edge_values", {tensor_of(t, {static_cast<int64_t>(edges.size())}, edges)}, {},
           {"special-values", "domain-edge"}, "", false);
-    if (row.since_version == 1) {
+    if (schema_of(row).attribute("consumed_inputs")) {
       Rng rng(seed_of(case_id(row, {t}, "consumed_inputs")));
       add(out, "consumed_inputs", {random_tensor(rng, t, {3, 4}, domain)},
           {make_attr("consumed_inputs", std::vector<int64_t>{0})}, {"attribute"}, "", false);
     }
   }
-  refusals(row, out);
 }
 
 }  // namespace touchstone::cases

@@ -1,19 +1,21 @@
 // Case specs of Identity, Where and Clip.
 //
-// Identity: every allowed tensor type over the unary shapes; special values; refusals of
-// outside types and of attributes; sequences and optionals in sequence/identity_values.cpp.
+// Identity: every allowed tensor type over the unary shapes; special values; sequences and
+// optionals in sequence/identity_values.cpp.
 // Where: every T with a random bool condition, three-way numpy broadcasting patterns
-// (scalar, stretched, empty, rank 6), refusals of shapes, of a non-bool condition, of types
-// outside T and of X and Y of different types.
+// (scalar, stretched, empty, rank 6), refusals of shapes.
 // Clip-1/6: min/max attributes absent, one, both, min > max, a bound that the output type
-// cannot hold exactly; refusals of int-valued bounds, consumed_inputs where removed.
+// cannot hold exactly.
 // Clip-11+: min/max as optional scalar inputs (none, min only, max only, both), min > max, NaN and
-// infinite bounds, integer extremes; refusals of non-scalar bounds and mismatched types.
+// infinite bounds, integer extremes; refusals of non-scalar bounds.
+// The schema-level refusals (types, attributes, arity) come from the generator
+// (cases/refusals.h).
 // A max without a min leaves the node's second input empty (CaseDraft::omitted_inputs).
 #include <cfloat>
 #include <cmath>
 
 #include "cases/specs/exact_helpers.h"
+#include "reference/node_check.h"
 
 namespace touchstone::cases {
 
@@ -61,15 +63,6 @@ void identity_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
     }
     if (holds_numbers(t)) add(out, "special_values", {special_values(t)}, {}, {"special-values"}, "", true);
   }
-  type_refusals(
-      row, 1, [](const std::vector<DType>& types, Rng& rng) { return std::vector<Tensor>{any_tensor(rng, types[0], {2, 3})}; },
-      {}, out);
-  Rng rng(seed_of(case_id(row, {DType::kFloat}, "refuse_attr_unknown")));
-  add(out, "refuse_attr_unknown", {random_tensor(rng, DType::kFloat, {2, 3}, {})}, {make_attr("alpha", 1.0f)},
-      {"attribute"}, row.label() + ": Identity has no attributes", true);
-  Rng rng2(seed_of(case_id(row, {DType::kFloat, DType::kFloat}, "refuse_two_inputs")));
-  add(out, "refuse_two_inputs", {random_tensor(rng2, DType::kFloat, {2}, {}), random_tensor(rng2, DType::kFloat, {2}, {})},
-      {}, {"arity"}, row.label() + ": Identity takes exactly one input");
   identity_value_cases(row, out);
 }
 
@@ -97,16 +90,6 @@ void where_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
           {"special-values"}, "", true);
     }
   }
-  type_refusals(
-      row, 3,
-      [](const std::vector<DType>& ty, Rng& rng) {
-        return std::vector<Tensor>{any_tensor(rng, ty[0], {2, 3}), any_tensor(rng, ty[1], {2, 3}), any_tensor(rng, ty[2], {2, 3})};
-      },
-      {}, out);
-  const DType x = types[0], y = types[1];
-  Rng rng(seed_of(case_id(row, {DType::kBool, x, y}, "refuse_type_mismatch")));
-  add(out, "refuse_type_mismatch", {any_tensor(rng, DType::kBool, {2}), any_tensor(rng, x, {2}), any_tensor(rng, y, {2})},
-      {}, {"type"}, row.label() + ": X and Y share type T and must have the same type");
 }
 
 namespace {
@@ -148,21 +131,9 @@ void clip_attribute_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
     Rng rng(seed_of(case_id(row, {t}, name)));
     return std::vector<Tensor>{random_tensor(rng, t, {3, 4}, {})};
   };
-  const std::string label = row.label();
-  add(out, "refuse_attr_min_int", x("refuse_attr_min_int"), {make_attr("min", int64_t{0})}, {"attribute"},
-      label + ": attribute min must be a float");
-  add(out, "refuse_attr_max_int", x("refuse_attr_max_int"), {make_attr("max", int64_t{1})}, {"attribute"},
-      label + ": attribute max must be a float");
-  if (row.since_version == 1)
+  if (schema_of(row).attribute("consumed_inputs"))
     add(out, "consumed_inputs", x("consumed_inputs"), {make_attr("consumed_inputs", std::vector<int64_t>{0})},
         {"attribute"});
-  else
-    add(out, "refuse_attr_consumed_inputs", x("refuse_attr_consumed_inputs"),
-        {make_attr("consumed_inputs", std::vector<int64_t>{0})}, {"attribute"},
-        label + ": no attribute consumed_inputs (removed in opset 6)");
-  type_refusals(
-      row, 1, [](const std::vector<DType>& ty, Rng& rng) { return std::vector<Tensor>{any_tensor(rng, ty[0], {3, 4})}; }, {},
-      out);
 }
 
 // Clip-11 and later: bounds as optional scalar inputs.
@@ -209,19 +180,6 @@ void clip_input_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
         label + ": max must be a scalar (a tensor of empty shape)");
     out.back().omitted_inputs = {1};
   }
-  const std::vector<DType> allowed = first_param_types(row);
-  Rng rng(seed_of(case_id(row, {allowed[0], allowed[1]}, "refuse_type_mismatch")));
-  add(out, "refuse_type_mismatch", {random_tensor(rng, allowed[0], {3}, {}), tensor_of(allowed[1], {}, {0})}, {}, {"type"},
-      label + ": input and min share type T and must have the same type");
-  Rng rng2(seed_of(case_id(row, {allowed[0]}, "refuse_attr_min")));
-  add(out, "refuse_attr_min", {random_tensor(rng2, allowed[0], {3}, {})}, {make_attr("min", 0.0f)}, {"attribute"},
-      label + ": no attribute min (a bound is an input from opset 11)");
-  type_refusals(
-      row, 3,
-      [](const std::vector<DType>& ty, Rng& r) {
-        return std::vector<Tensor>{any_tensor(r, ty[0], {3, 4}), any_tensor(r, ty[1], {}), any_tensor(r, ty[2], {})};
-      },
-      {}, out);
 }
 
 }  // namespace

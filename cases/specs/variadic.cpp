@@ -7,16 +7,16 @@
 // rows where Sum and Mean must round once (1 + ulp/2 + ulp/2, max + max - max, cancelling
 // terms, subnormal results, inf - inf) and where Max and Min meet NaN and signed zeros.
 // Version 1 gets a case with the legacy consumed_inputs. Refusals: unequal shapes before
-// opset 8 and incompatible ones after, every type outside the constraint, mismatched
-// types, consumed_inputs of the wrong kind (1) or at all (6+), and an unknown attribute.
-// No attribute is required. (No input at all is refused too; the reference tests check
-// it, as a case needs an input to name its dtype.)
+// opset 8 and incompatible ones after; the schema-level ones (types, attributes, no input
+// at all) come from the generator (cases/refusals.h), derived from two_3x4.
 #include <algorithm>
 #include <cmath>
 
 #include "cases/specs/binary.h"
 #include "cases/specs/specs.h"
+#include "cases/refusals.h"
 #include "reference/model_builder.h"
+#include "reference/node_check.h"
 
 namespace touchstone::cases {
 
@@ -136,34 +136,6 @@ std::vector<std::array<double, 3>> extreme_rows() {
   return {{NAN, 1, 2}, {1, NAN, -1}, {-0.0, 0.0, -0.0}, {0.0, -0.0, -1}, {-INFINITY, INFINITY, 0}, {2, 2, 2}};
 }
 
-void refusals(const CatalogRow& row, std::vector<CaseDraft>& out) {
-  const auto params = input_type_params(row);
-  const auto& allowed = params.front().allowed;
-  const std::string label = row.label();
-  const Shape shape = {3, 4};
-  bool smoke = true;
-  for (DType d : all_dtypes()) {
-    if (std::find(allowed.begin(), allowed.end(), d) != allowed.end()) continue;
-    Rng rng(seed_of(case_id(row, {d, d}, "refuse_type")));
-    add(out, "refuse_type", {random_tensor(rng, d, shape, {}), random_tensor(rng, d, shape, {})}, {}, {"type"},
-        label + ": " + std::string(dtype_name(d)) + " is outside type constraint T", smoke);
-    smoke = false;
-  }
-  const DType t = allowed.front();
-  Rng rng(seed_of(case_id(row, {t, allowed[1]}, "refuse_type_mismatch")));
-  add(out, "refuse_type_mismatch", {random_tensor(rng, t, shape, {}), random_tensor(rng, allowed[1], shape, {})}, {},
-      {"type"}, label + ": every input shares type T", false);
-  const std::vector<Tensor> two = random_inputs(row, t, {"attr", {shape, shape}});
-  if (row.since_version == 1)
-    add(out, "refuse_attr_consumed_inputs_float", two, {make_attr("consumed_inputs", 1.0f)}, {"attribute"},
-        label + ": attribute consumed_inputs must be a list of ints", false);
-  else
-    add(out, "refuse_attr_consumed_inputs", two, {make_attr("consumed_inputs", std::vector<int64_t>{0, 0})},
-        {"attribute"}, label + ": no attribute consumed_inputs (removed in opset 6)", false);
-  add(out, "refuse_attr_unknown", two, {make_attr("axis", int64_t{0})}, {"attribute"}, label + ": unknown attribute axis",
-      false);
-}
-
 }  // namespace
 
 void variadic_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
@@ -187,11 +159,11 @@ void variadic_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
     if (is_float_dtype(t))
       add(out, sums ? "rounding_once" : "nan_signed_zeros", columns(t, sums ? rounding_rows(t) : extreme_rows()), {},
           {"special-values", sums ? "rounding" : "nan"}, "", false);
-    if (row.since_version == 1)
+    if (schema_of(row).attribute("consumed_inputs"))
       add(out, "consumed_inputs", random_inputs(row, t, {"consumed_inputs", {{3, 4}, {3, 4}}}),
           {make_attr("consumed_inputs", std::vector<int64_t>{0, 0})}, {"attribute"}, "", false);
   }
-  refusals(row, out);
+  mark_refusal_base(out, "two_3x4");  // two inputs: the type mismatch needs them
 }
 
 }  // namespace touchstone::cases

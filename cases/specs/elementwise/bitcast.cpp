@@ -86,12 +86,6 @@ void bitcast_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
       label + ": to = 0 (UNDEFINED) is not an element type");
   add(out, "refuse_to_99", in("refuse_to_99"), {make_attr("to", int64_t{99})}, {"attribute"},
       label + ": to = 99 is not an element type");
-  add(out, "refuse_no_to", in("refuse_no_to"), {}, {"attribute"}, label + ": required attribute to is missing");
-  add(out, "refuse_to_float", in("refuse_to_float"), {make_attr("to", 6.0f)}, {"attribute"},
-      label + ": attribute to must be an int");
-  type_refusals(
-      row, 1, [](const std::vector<DType>& types, Rng& rng) { return std::vector<Tensor>{any_tensor(rng, types[0], {2, 3})}; },
-      {to_attr(DType::kUInt8)}, out);
 }
 
 }  // namespace touchstone::cases

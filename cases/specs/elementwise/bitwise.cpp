@@ -4,8 +4,9 @@
 // Per integer type: the broadcasting patterns (scalar, equal shapes, both directions,
 // empty, rank 6) with values over the type's whole range, the special values (min, -1,
 // 0, 1, max, ...) crossed with each other; BitwiseNot over the unary shapes and the
-// special values. Refusals: every type outside T (floats, bool, string, complex), the
-// two inputs of different types, shapes numpy broadcasting refuses, an unknown attribute.
+// special values; the shapes numpy broadcasting refuses. The schema-level refusals (types
+// outside T, the two inputs of different types, attributes, arity) come from the
+// generator (cases/refusals.h).
 #include <limits>
 
 #include "cases/specs/exact_helpers.h"
@@ -78,27 +79,6 @@ void bitwise_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
     auto [a, b] = cross_pairs(special_values(t), special_values(t));
     add(out, "special_values", {a, b}, {}, {"special-values"}, "", true);
   }
-  const size_t n = unary ? 1 : 2;
-  type_refusals(
-      row, n,
-      [n](const std::vector<DType>& types, Rng& rng) {
-        std::vector<Tensor> in;
-        for (size_t i = 0; i < n; ++i) in.push_back(any_tensor(rng, types[i], {2, 3}));
-        return in;
-      },
-      {}, out);
-  const std::vector<DType> allowed = first_param_types(row);
-  const DType t = allowed.front();
-  if (!unary) {
-    Rng rng(seed_of(case_id(row, {allowed[0], allowed[1]}, "refuse_type_mismatch")));
-    add(out, "refuse_type_mismatch", {random_tensor(rng, allowed[0], {3}, {}), random_tensor(rng, allowed[1], {3}, {})}, {},
-        {"type"}, label + ": both inputs share type T and must have the same type");
-  }
-  Rng rng(seed_of(case_id(row, std::vector<DType>(n, t), "refuse_attr_unknown")));
-  std::vector<Tensor> in;
-  for (size_t i = 0; i < n; ++i) in.push_back(random_tensor(rng, t, {3}, {}));
-  add(out, "refuse_attr_unknown", std::move(in), {make_attr("direction", std::string("LEFT"))}, {"attribute"},
-      label + ": no attribute direction (the op has none)");
 }
 
 }  // namespace touchstone::cases

@@ -13,18 +13,6 @@ using namespace indexing;
 
 namespace {
 
-// The type refusals of an op with (data, indices): data (3), indices (2) in range when the
-// type is an integer one.
-void data_index_type_refusals(const CatalogRow& row, std::vector<CaseDraft>& out) {
-  type_refusals(
-      row, 2,
-      [](const std::vector<DType>& ty, Rng& rng) {
-        return std::vector<Tensor>{any_tensor(rng, ty[0], {3}),
-                                   is_integer_dtype(ty[1]) ? random_tensor(rng, ty[1], {2}, {0, 2}) : any_tensor(rng, ty[1], {2})};
-      },
-      {}, out);
-}
-
 struct Sweep {
   const CatalogRow& row;
   std::vector<CaseDraft>& out;
@@ -97,7 +85,6 @@ void gather_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
   Rng r(seed_of(case_id(row, {t, DType::kInt64}, "refuse_scalar_data")));
   add(out, "refuse_scalar_data", {data_tensor(r, t, {}), index_tensor(DType::kInt64, {}, {0})}, {}, {"shape"},
       label + ": data must have rank >= 1");
-  data_index_type_refusals(row, out);
 }
 
 void gather_elements_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
@@ -139,7 +126,6 @@ void gather_elements_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
     add(out, "refuse_axis_2", {data_tensor(r, t, {2, 2}), index_tensor(ind, {1, 1}, {0})}, axis_attr(2), {"attribute"},
         label + ": axis 2 is outside [-2, 1]");
   }
-  data_index_type_refusals(row, out);
 }
 
 void gather_nd_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
@@ -189,17 +175,7 @@ void gather_nd_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
         {make_attr("batch_dims", int64_t{1})}, {"batch-dims"}, label + ": the batch dimensions of data and indices must be equal");
     add(out, "refuse_batch_dims_too_large", {data_tensor(r, t, {2, 3}), index_tensor(ind, {2, 1}, {0, 0})},
         {make_attr("batch_dims", int64_t{2})}, {"batch-dims"}, label + ": batch_dims must be below min(q, r)");
-  } else {
-    add(out, "refuse_attr_batch_dims", {data_tensor(r, t, {2, 3}), index_tensor(ind, {2, 1}, {0, 0})},
-        {make_attr("batch_dims", int64_t{0})}, {"attribute"}, label + ": no attribute batch_dims (added in opset 12)");
   }
-  type_refusals(
-      row, 2,
-      [](const std::vector<DType>& ty, Rng& rng) {
-        return std::vector<Tensor>{any_tensor(rng, ty[0], {3}),
-                                   is_integer_dtype(ty[1]) ? random_tensor(rng, ty[1], {2, 1}, {0, 2}) : any_tensor(rng, ty[1], {2, 1})};
-      },
-      {}, out);
 }
 
 }  // namespace touchstone::cases

@@ -13,6 +13,7 @@
 // where rounding once matters and special values; refusals.
 #include <cmath>
 
+#include "cases/refusals.h"
 #include "cases/specs/indexing/index_helpers.h"
 
 namespace touchstone::cases {
@@ -91,12 +92,6 @@ void onehot_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
          v11 ? "axis -3 is outside [-2, 1]" : "axis -3: negative axes other than -1 only from opset 11");
   if (!v11)
     refuse("refuse_axis_neg2", index_tensor(i64, {}, {3}), vals, axis_attr(-2), "negative axes other than -1 only from opset 11");
-  type_refusals(
-      row, 3,
-      [](const std::vector<DType>& ty, Rng& rng) {
-        return std::vector<Tensor>{any_tensor(rng, ty[0], {2}), any_tensor(rng, ty[1], {}), any_tensor(rng, ty[2], {2})};
-      },
-      {}, out);
 }
 
 void nonzero_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
@@ -118,14 +113,6 @@ void nonzero_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
     }
     if (has_specials(t)) add(out, "special_values", {special_values(t)}, {}, {"special-values"}, "", true);
   }
-  Rng r(seed_of(case_id(row, {DType::kFloat}, "refusals")));
-  add(out, "refuse_attr_unknown", {random_tensor(r, DType::kFloat, {3}, {})}, {make_attr("axis", int64_t{0})}, {"attribute"},
-      row.label() + ": NonZero has no attributes", true);
-  add(out, "refuse_two_inputs", {random_tensor(r, DType::kFloat, {3}, {}), random_tensor(r, DType::kFloat, {3}, {})}, {},
-      {"arity"}, row.label() + ": NonZero takes exactly one input");
-  type_refusals(
-      row, 1, [](const std::vector<DType>& ty, Rng& rng) { return std::vector<Tensor>{any_tensor(rng, ty[0], {3})}; }, {},
-      out);
 }
 
 void compress_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
@@ -163,10 +150,6 @@ void compress_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
   if (!v11)
     add(out, "refuse_negative_axis", {any_tensor(r, t, {3, 2}), cond({1})}, axis_attr(-1), {"attribute"},
         label + ": negative axes only from opset 11");
-  type_refusals(
-      row, 2,
-      [](const std::vector<DType>& ty, Rng& rng) { return std::vector<Tensor>{any_tensor(rng, ty[0], {3}), any_tensor(rng, ty[1], {3})}; },
-      {}, out);
 }
 
 void reverse_sequence_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
@@ -199,13 +182,6 @@ void reverse_sequence_cases(const CatalogRow& row, std::vector<CaseDraft>& out) 
       label + ": (batch_axis, time_axis) must be (1, 0) or (0, 1)");
   add(out, "refuse_rank1", {any_tensor(r, t, {3}), index_tensor(i64, {1}, {1})}, {}, {"shape"},
       label + ": input must have rank >= 2");
-  type_refusals(
-      row, 2,
-      [](const std::vector<DType>& ty, Rng& rng) {
-        return std::vector<Tensor>{any_tensor(rng, ty[0], {2, 2}),
-                                   ty[1] == DType::kInt64 ? index_tensor(ty[1], {2}, {1, 1}) : any_tensor(rng, ty[1], {2})};
-      },
-      {}, out);
 }
 
 void cumulative_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
@@ -262,13 +238,6 @@ void cumulative_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
       label + ": axis -2 is outside [-1, 0]");
   add(out, "refuse_scalar_x", {random_tensor(r, t, {}, {}), index_tensor(a, {}, {0})}, {}, {"shape"},
       label + ": a scalar has no axis");
-  type_refusals(
-      row, 2,
-      [](const std::vector<DType>& ty, Rng& rng) {
-        return std::vector<Tensor>{any_tensor(rng, ty[0], {3}),
-                                   is_integer_dtype(ty[1]) ? random_tensor(rng, ty[1], {}, {0, 0}) : any_tensor(rng, ty[1], {})};
-      },
-      {}, out);
 }
 
 }  // namespace touchstone::cases
@@ -324,13 +293,7 @@ void tensor_scatter_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
          "write_indices must have shape (batch_size,)");
   refuse("refuse_rank1", {any_tensor(r, t, {4}), any_tensor(r, t, {2})}, {make_attr("axis", int64_t{-1})},
          "past_cache must have rank >= 2");
-  type_refusals(
-      row, 3,
-      [](const std::vector<DType>& ty, Rng& rng) {
-        return std::vector<Tensor>{any_tensor(rng, ty[0], {2, 4, 1}), any_tensor(rng, ty[1], {2, 1, 1}),
-                                   ty[2] == DType::kInt64 ? index_tensor(ty[2], {2}, {0, 1}) : any_tensor(rng, ty[2], {2})};
-      },
-      {}, out);
+  mark_refusal_base(out, size_t{3});  // past_cache, update, write_indices
 }
 
 }  // namespace touchstone::cases

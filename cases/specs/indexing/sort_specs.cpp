@@ -67,12 +67,6 @@ void arg_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
   if (v == 11)
     add(out, "refuse_empty_input", {random_tensor(r, t, {0, 3}, {})}, {make_attr("axis", int64_t{1})}, {"empty"},
         label + ": the input tensor must not be empty");
-  if (v < 12)
-    add(out, "refuse_attr_select_last_index", {random_tensor(r, t, {3, 4}, {})}, {make_attr("select_last_index", int64_t{1})},
-        {"attribute"}, label + ": no attribute select_last_index (added in opset 12)");
-  type_refusals(
-      row, 1, [](const std::vector<DType>& ty, Rng& rng) { return std::vector<Tensor>{any_tensor(rng, ty[0], {3, 4})}; }, {},
-      out);
 }
 
 void topk_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
@@ -118,29 +112,14 @@ void topk_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
   draft("refuse_k_above_axis", random_tensor(r, t, {3, 4}, {}), 5, {}, {"shape"}, "k = 5 is larger than the axis (4)", true);
   draft("refuse_axis_2", random_tensor(r, t, {3, 4}, {}), 1, {make_attr("axis", int64_t{2})}, {"attribute"},
         "axis 2 is outside [-2, 1]");
-  if (v == 1) {
-    add(out, "refuse_k_missing", {random_tensor(r, t, {3, 4}, {})}, {}, {"attribute"}, label + ": attribute k is required");
-  } else {
+  if (v > 1) {
     draft("refuse_k_0", random_tensor(r, t, {3, 4}, {}), 0, {}, {"shape"}, "K must be positive");
     draft("refuse_k_negative", random_tensor(r, t, {3, 4}, {}), -1, {}, {"shape"}, "K must be positive");
     add(out, "refuse_k_scalar", {random_tensor(r, t, {3, 4}, {}), index_tensor(DType::kInt64, {}, {2})}, {}, {"shape"},
         label + ": K must be a 1-D tensor holding one value");
     add(out, "refuse_k_two_values", {random_tensor(r, t, {3, 4}, {}), index_tensor(DType::kInt64, {2}, {2, 2})}, {},
         {"shape"}, label + ": K must be a 1-D tensor holding one value");
-    add(out, "refuse_attr_k", {random_tensor(r, t, {3, 4}, {}), index_tensor(DType::kInt64, {1}, {2})},
-        {make_attr("k", int64_t{2})}, {"attribute"}, label + ": no attribute k (an input from opset 10)");
   }
-  if (v < 11)
-    draft("refuse_attr_largest", random_tensor(r, t, {3, 4}, {}), 1, {make_attr("largest", int64_t{0})}, {"attribute"},
-          "no attribute largest (added in opset 11)");
-  type_refusals(
-      row, v == 1 ? 1 : 2,
-      [&](const std::vector<DType>& ty, Rng& rng) {
-        std::vector<Tensor> in = {any_tensor(rng, ty[0], {3, 4})};
-        if (v > 1) in.push_back(ty[1] == DType::kInt64 ? index_tensor(ty[1], {1}, {2}) : any_tensor(rng, ty[1], {1}));
-        return in;
-      },
-      v == 1 ? Attrs{make_attr("k", int64_t{2})} : Attrs{}, out);
 }
 
 void unique_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {

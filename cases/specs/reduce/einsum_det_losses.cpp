@@ -4,11 +4,11 @@
 // Einsum: matrix product explicit and implicit, batches, ellipsis (broadcast, implicit
 // placement), trace, diagonals, transpose, full sum, outer product, three operands, upper
 // and lower case labels, spaces, an empty sum, 4096 terms (floats), specials, integer
-// overflow; a refusal per equation rule and a type refusal.
+// overflow; a refusal per equation rule (types: cases/refusals.h).
 // Det: 1x1 to 8x8, batches, empty matrices (1), pivoting, singular, cancellation that
 // float arithmetic loses, wide exponents, ill-conditioned (Hilbert), specials; refusals.
 // LpNormalization: p 1 and 2, axes, zero rows, squares that overflow/underflow, 4096
-// long rows, specials; p/axis/type refusals.
+// long rows, specials; p/axis refusals.
 // Losses: every (T, Tind), reductions none/sum/mean, weights, ignore_index (in and out of
 // [0, C), all ignored), (N, C) and (N, C, d1, d2), large scores (SCE), log_prob (SCE),
 // specials; target/weight shape, reduction and out-of-range target refusals.
@@ -32,15 +32,6 @@ using binary::add;
 Tensor random_of(const std::string& id, DType t, const Shape& shape, Domain domain = {}) {
   Rng rng(seed_of(id));
   return random_tensor(rng, t, shape, domain);
-}
-
-bool allows(const std::vector<DType>& allowed, DType d) { return std::find(allowed.begin(), allowed.end(), d) != allowed.end(); }
-
-// The first of a few usual types the parameter does not allow.
-std::optional<DType> refused_type(const std::vector<DType>& allowed) {
-  for (DType d : {DType::kBool, DType::kString, DType::kInt32, DType::kBFloat16, DType::kFloat16})
-    if (!allows(allowed, d)) return d;
-  return std::nullopt;
 }
 
 // A (1, n) or (n) tensor of the type's special values.
@@ -145,10 +136,6 @@ void einsum_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
          "every ellipsis represents the same number of dimensions");
   refuse("refuse_ellipsis_broadcast", "...i,...i", {{2, 3}, {3, 3}}, "ellipsis dimensions broadcast");
   refuse("refuse_output_without_ellipsis", "...i->i", {{2, 3}}, "the output holds the ellipsis' dimensions");
-  if (auto d = refused_type(allowed))
-    add(out, "refuse_type", {random_of(case_id(row, {*d}, "refuse_type"), *d, {2, 2})},
-        {make_attr("equation", std::string("ij->ji"))}, {"type"}, label + ": " + std::string(dtype_name(*d)) + " is outside T",
-        false);
 }
 
 void det_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
@@ -196,9 +183,6 @@ void det_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
       label + ": the inner-most 2 dimensions form square matrices", true);
   add(out, "refuse_rank1", {random_of(case_id(row, {t}, "refuse_r1"), t, {4})}, {}, {"shape"},
       label + ": X has shape [*, M, M] (rank >= 2)", false);
-  if (auto d = refused_type(allowed))
-    add(out, "refuse_type", {random_of(case_id(row, {*d}, "refuse_type"), *d, {2, 2})}, {}, {"type"},
-        label + ": " + std::string(dtype_name(*d)) + " is outside T", false);
 }
 
 void lp_normalization_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
@@ -242,9 +226,6 @@ void lp_normalization_cases(const CatalogRow& row, std::vector<CaseDraft>& out) 
   add(out, "refuse_p0", {x}, {make_attr("p", int64_t{0})}, {"attribute"}, label + ": p is 1 or 2", false);
   add(out, "refuse_axis_2_rank2", {x}, {make_attr("axis", int64_t{2})}, {"axis"}, label + ": axis lies in [-r, r-1]", false);
   add(out, "refuse_axis_neg3_rank2", {x}, {make_attr("axis", int64_t{-3})}, {"axis"}, label + ": axis lies in [-r, r-1]", false);
-  if (auto d = refused_type(allowed))
-    add(out, "refuse_type", {random_of(case_id(row, {*d}, "refuse_type"), *d, {3, 4})}, {}, {"type"},
-        label + ": " + std::string(dtype_name(*d)) + " is outside T", false);
 }
 
 void loss_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
@@ -339,9 +320,6 @@ void loss_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
   refuse("refuse_weight_shape", {x, good, tensor_of(t, {3}, {1, 1, 1})}, {}, "the weight is a tensor of size C");
   refuse("refuse_rank1_input", {tensor_of(t, {3}, {1, 2, 3}), tensor_of(ti, {}, {0})}, {}, "the input is (N, C, d1, ..., dk)");
   refuse("refuse_reduction", {x, good}, {make_attr("reduction", std::string("average"))}, "reduction is none, sum or mean");
-  if (auto d = refused_type(floats))
-    refuse("refuse_type", {random_of(id + "/type", *d, {3, 4}), good}, {}, std::string(dtype_name(*d)) + " is outside T");
-  refuse("refuse_target_type", {x, tensor_of(DType::kFloat, {3}, {0, 1, 2})}, {}, "float32 is outside Tind");
 }
 
 }  // namespace touchstone::cases

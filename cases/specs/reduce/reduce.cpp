@@ -5,7 +5,7 @@
 // floats only); axes default, one, two, negative (from 11), as attribute or input (from
 // ReduceSum-13 / 18) with noop_with_empty_axes; keepdims both ways; special values;
 // integer overflow. Refusals: axis out of range, listed twice, negative before 11, axes
-// attribute where it became an input, a type outside the constraint.
+// attribute where it became an input (types: cases/refusals.h).
 // MatMul/Gemm: 2-D, 1-D promotion, batch broadcasting, K = 4096, transposes, alpha/beta,
 // C broadcast by version, C absent (11+); refusals: inner dimensions, ranks.
 // Softmax/LogSoftmax/Hardmax: (3,4,5) at axis 1 (where 2-D coercion and one axis differ),
@@ -28,19 +28,6 @@ namespace {
 using binary::add;
 
 int64_t count_of(const Shape& s) { return element_count(s); }
-
-bool allows(const CatalogRow& row, DType d) {
-  const auto params = input_type_params(row);
-  const auto& a = params.front().allowed;
-  return std::find(a.begin(), a.end(), d) != a.end();
-}
-
-// The first type the row does not allow among a few usual ones (for the refusal case).
-std::optional<DType> refused_type(const CatalogRow& row) {
-  for (DType d : {DType::kString, DType::kBool, DType::kInt8, DType::kFloat16})
-    if (!allows(row, d)) return d;
-  return std::nullopt;
-}
 
 Tensor random_of(const std::string& id, DType t, const Shape& shape, Domain domain = {}) {
   Rng rng(seed_of(id));
@@ -148,9 +135,6 @@ void reduce_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
   if (input_axes)
     add(out, "refuse_axes_attribute", {x}, {make_attr("axes", std::vector<int64_t>{0})}, {"attribute"},
         label + ": axes is an input from this version, not an attribute", false);
-  if (auto d = refused_type(row))
-    add(out, "refuse_type", {random_of(case_id(row, {*d}, "refuse_type"), *d, {3, 4})}, {}, {"type"},
-        label + ": " + std::string(dtype_name(*d)) + " is outside type constraint T", false);
 }
 
 void matmul_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {

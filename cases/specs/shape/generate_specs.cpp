@@ -38,9 +38,6 @@ void eye_like_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
   }
   add(out, "refuse_dtype_unknown", {data_of(row, main, "refuse_dtype_unknown", {2, 2})}, {make_attr("dtype", int64_t{0})},
       {"type"}, l + "dtype 0 (UNDEFINED) is not a type");
-  type_refusals(
-      row, 1, [](const std::vector<DType>& ty, Rng& rng) { return std::vector<Tensor>{any_tensor(rng, ty[0], {2, 2})}; }, {},
-      out);
   ensure_smoke_refusal(out);
 }
 
@@ -72,13 +69,6 @@ void trilu_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
   add(out, "refuse_rank1", {data_of(row, main, "refuse_rank1", {3})}, {}, {"shape"}, l + "the input must have rank 2 or more");
   add(out, "refuse_k_two_elements", {data_of(row, main, "refuse_k_two_elements", {3, 3}), i64s({1, 2})}, {}, {"shape"},
       l + "k must be a scalar");
-  type_refusals(
-      row, 2,
-      [](const std::vector<DType>& ty, Rng& rng) {
-        return std::vector<Tensor>{any_tensor(rng, ty[0], {2, 2}),
-                                   ty[1] == DType::kInt64 ? Tensor::from_values<int64_t>({}, {0}) : any_tensor(rng, ty[1], {})};
-      },
-      {}, out);
   ensure_smoke_refusal(out);
 }
 
@@ -121,12 +111,6 @@ void range_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
       add(out, "refuse_limit_inf", {tensor_of(t, {}, {0}), tensor_of(t, {}, {INFINITY}), tensor_of(t, {}, {1})}, {}, {"range"},
           l + "start, limit and delta must be finite");
   }
-  type_refusals(
-      row, 3,
-      [](const std::vector<DType>& ty, Rng& rng) {
-        return std::vector<Tensor>{any_tensor(rng, ty[0], {}), any_tensor(rng, ty[1], {}), any_tensor(rng, ty[2], {})};
-      },
-      {}, out);
   add(out, "refuse_mixed_types", {tensor_of(types[0], {}, {0}), tensor_of(types[1], {}, {5}), tensor_of(types[0], {}, {1})}, {},
       {"type"}, l + "start, limit and delta share type T");
   ensure_smoke_refusal(out);

@@ -72,15 +72,7 @@ void shape_op_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
     for (const auto& [name, attrs] : ends)
       add(out, name, {data_of(row, main, name, {3, 4, 5})}, attrs, {"start-end"});
     add(out, "scalar_start_m1", {data_of(row, main, "scalar_start_m1", {})}, {make_attr("start", int64_t{-1})}, {"scalar"});
-    add(out, "refuse_two_inputs", {data_of(row, main, "refuse_two_inputs", {2}), data_of(row, main, "refuse_two_inputs_b", {2})},
-        {}, {"arity"}, row.label() + ": Shape takes exactly one input");
-  } else {
-    add(out, "refuse_attr_start", {data_of(row, main, "refuse_attr_start", {3, 4})}, {make_attr("start", int64_t{1})},
-        {"attribute"}, row.label() + ": no attribute start (arrives in Shape-15)");
   }
-  type_refusals(
-      row, 1, [](const std::vector<DType>& ty, Rng& rng) { return std::vector<Tensor>{any_tensor(rng, ty[0], {2, 3})}; }, {},
-      out);
   ensure_smoke_refusal(out);
 }
 
@@ -88,11 +80,6 @@ void size_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
   const auto types = first_param_types(row);
   const DType main = main_type(types);
   shape_and_specials(row, types, main, out);
-  type_refusals(
-      row, 1, [](const std::vector<DType>& ty, Rng& rng) { return std::vector<Tensor>{any_tensor(rng, ty[0], {2, 3})}; }, {},
-      out);
-  add(out, "refuse_attr", {data_of(row, main, "refuse_attr", {2})}, {make_attr("axis", int64_t{0})}, {"attribute"},
-      row.label() + ": Size has no attributes");
   ensure_smoke_refusal(out);
 }
 
@@ -151,9 +138,6 @@ void constant_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
     add(out, "value_strings", {}, {strs}, {"output:string"});
     add(out, "refuse_two_value_forms", {}, {make_attr("value_int", int64_t{1}), make_attr("value_float", 1.0f)},
         {"attribute"}, label + ": exactly one value attribute");
-  } else {
-    add(out, "refuse_attr_value_int", {}, {make_attr("value_int", int64_t{1})}, {"attribute"},
-        label + ": no attribute value_int (arrives in Constant-12)");
   }
   add(out, "refuse_no_value", {}, {}, {"attribute"}, label + ": a value attribute is required");
   ensure_smoke_refusal(out);
@@ -192,8 +176,6 @@ void constant_of_shape_cases(const CatalogRow& row, std::vector<CaseDraft>& out)
         {tensor_attr("value", any_tensor(rng, t, {1}))}, {"type"},
         label + ": " + std::string(dtype_name(t)) + " is outside type constraint T2");
   }
-  type_refusals(
-      row, 1, [](const std::vector<DType>& ty, Rng& rng) { return std::vector<Tensor>{any_tensor(rng, ty[0], {2})}; }, {}, out);
   ensure_smoke_refusal(out);
 }
 

@@ -30,9 +30,6 @@ void transpose_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
       {"refuse_perm_out_of_range", {2, 0}, "perm values must lie in [0, r-1]"}};
   for (const auto& [name, p, rule] : bad)
     add(out, name, {data_of(row, main, name, {2, 3})}, {make_attr("perm", p)}, {"attribute"}, row.label() + ": " + rule);
-  type_refusals(
-      row, 1, [](const std::vector<DType>& ty, Rng& rng) { return std::vector<Tensor>{any_tensor(rng, ty[0], {2, 3})}; }, {},
-      out);
   ensure_smoke_refusal(out);
 }
 
@@ -64,17 +61,9 @@ void depth_space_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
       l + "blocksize must be at least 1");
   add(out, "refuse_not_divisible", {data_of(row, main, "refuse_not_divisible", {1, 8, 3, 3})}, {b(d2s ? 3 : 2)}, {"shape"},
       l + (d2s ? "C must be divisible by blocksize²" : "H and W must be divisible by blocksize"));
-  add(out, "refuse_no_blocksize", {data_of(row, main, "refuse_no_blocksize", {1, 8, 2, 2})}, {}, {"attribute"},
-      l + "blocksize is required");
   if (has_mode)
     add(out, "refuse_mode", {data_of(row, main, "refuse_mode", {1, 8, 2, 2})}, {b(2), make_attr("mode", std::string("RDC"))},
         {"attribute"}, l + "mode must be DCR or CRD");
-  else if (d2s)
-    add(out, "refuse_attr_mode", {data_of(row, main, "refuse_attr_mode", {1, 8, 2, 2})}, {b(2), make_attr("mode", std::string("CRD"))},
-        {"attribute"}, l + "no attribute mode (arrives in DepthToSpace-11)");
-  type_refusals(
-      row, 1, [](const std::vector<DType>& ty, Rng& rng) { return std::vector<Tensor>{any_tensor(rng, ty[0], {1, 4, 2, 2})}; },
-      {b(2)}, out);
   ensure_smoke_refusal(out);
 }
 
@@ -113,7 +102,6 @@ void concat_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
   const std::string l = row.label() + ": ";
   add(out, "special_values", {specials(main, {3, 4}), specials(main, {2, 4})}, axis_attrs(0), {"special-values"});
   if (v == 1) add(out, "default_axis_1", two("default_axis_1", {2, 2}, {2, 1}), {}, {"attribute"});
-  else add(out, "refuse_no_axis", two("refuse_no_axis", {2, 2}, {2, 1}), {}, {"attribute"}, l + "axis is required");
   add(out, "refuse_shape_mismatch", two("refuse_shape_mismatch", {2, 2}, {2, 1}), axis_attrs(0), {"shape"},
       l + "inputs must have the same shape except along the axis");
   add(out, "refuse_rank_mismatch", two("refuse_rank_mismatch", {2, 2}, {2}), axis_attrs(0), {"shape"},
@@ -125,12 +113,6 @@ void concat_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
     add(out, "refuse_negative_axis", two("refuse_negative_axis", {2, 2}, {2, 2}), axis_attrs(-1), {"axis"},
         l + "negative axes are allowed only from opset 11");
   add(out, "refuse_axis_2", two("refuse_axis_2", {2, 2}, {2, 2}), axis_attrs(2), {"axis"}, l + "axis outside the rank");
-  type_refusals(  // one variadic formal: both inputs take the refused type
-      row, 1,
-      [](const std::vector<DType>& ty, Rng& rng) {
-        return std::vector<Tensor>{any_tensor(rng, ty[0], {2, 3}), any_tensor(rng, ty[0], {2, 3})};
-      },
-      axis_attrs(0), out);
   ensure_smoke_refusal(out);
 }
 
@@ -211,19 +193,7 @@ void split_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
         {}, {"split"}, l + "split sizes must be whole numbers");
     out.back().outputs = 2;
   }
-  if (v >= 13) {
-    add(out, "refuse_attr_split", {data_of(row, main, "refuse_attr_split", {6})}, {make_attr("split", Ints{3, 3})}, {"attribute"},
-        l + "no attribute split (an input from opset 13)");
-    out.back().outputs = 2;
-  }
-  type_refusals(  // from 13 the split input too (int64 only)
-      row, v >= 13 ? 2 : 1,
-      [v](const std::vector<DType>& ty, Rng& rng) {
-        std::vector<Tensor> in = {any_tensor(rng, ty[0], {4})};
-        if (v >= 13) in.push_back(ty[1] == DType::kInt64 ? i64s({4}) : any_tensor(rng, ty[1], {1}));
-        return in;
-      },
-      {}, out);
+  if (v >= 13) mark_refusal_base(out, size_t{2});  // the split input too
   ensure_smoke_refusal(out);
 }
 
@@ -251,12 +221,6 @@ void expand_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
       l + "shape dimensions must be non-negative");
   add(out, "refuse_shape_2d", {data_of(row, main, "refuse_shape_2d", {3}), Tensor::from_values<int64_t>({1, 1}, {3})}, {},
       {"shape"}, l + "shape must be 1-D");
-  type_refusals(
-      row, 2,
-      [](const std::vector<DType>& ty, Rng& rng) {
-        return std::vector<Tensor>{any_tensor(rng, ty[0], {2, 1}), ty[1] == DType::kInt64 ? i64s({2, 3}) : any_tensor(rng, ty[1], {2})};
-      },
-      {}, out);
   ensure_smoke_refusal(out);
 }
 
@@ -288,12 +252,6 @@ void tile_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
       tile1(t, "refuse_negative_tiles", {2, 2}, -2, 0, "tiles must be non-negative");
       tile1(t, "refuse_scalar", {}, 2, 0, "a scalar has no axis to tile");
     }
-    type_refusals(
-        row, 3,
-        [](const std::vector<DType>& ty, Rng& rng) {
-          return std::vector<Tensor>{any_tensor(rng, ty[0], {2, 2}), any_tensor(rng, ty[1], {}), any_tensor(rng, ty[2], {})};
-        },
-        {}, out);
     ensure_smoke_refusal(out);
     return;
   }
@@ -315,12 +273,6 @@ void tile_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
       l + "repeats needs one entry per input dimension");
   add(out, "refuse_negative_repeat", {data_of(row, main, "refuse_negative_repeat", {2, 3}), i64s({2, -1})}, {}, {"shape"},
       l + "repeats must be non-negative");
-  type_refusals(
-      row, 2,
-      [](const std::vector<DType>& ty, Rng& rng) {
-        return std::vector<Tensor>{any_tensor(rng, ty[0], {2, 1}), ty[1] == DType::kInt64 ? i64s({2, 3}) : any_tensor(rng, ty[1], {2})};
-      },
-      {}, out);
   ensure_smoke_refusal(out);
 }
 

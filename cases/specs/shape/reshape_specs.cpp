@@ -78,21 +78,7 @@ void reshape_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
   if (v >= 5) {
     add(out, "refuse_shape_2d", {data_of(row, main, "refuse_shape_2d", {2, 3}), Tensor::from_values<int64_t>({1, 2}, {3, 2})}, {},
         {"shape"}, row.label() + ": shape must be a 1-D tensor");
-    add(out, "refuse_attr_shape", {data_of(row, main, "refuse_attr_shape", {2, 3}), i64s({6})}, {make_attr("shape", Ints{6})},
-        {"attribute"}, row.label() + ": no attribute shape (an input from opset 5)");
   }
-  if (v < 14)
-    if (v >= 5)
-      add(out, "refuse_attr_allowzero", {data_of(row, main, "refuse_attr_allowzero", {2, 3}), i64s({6})},
-          {make_attr("allowzero", int64_t{1})}, {"attribute"}, row.label() + ": no attribute allowzero (arrives in opset 14)");
-  type_refusals(
-      row, v == 1 ? 1 : 2,
-      [v](const std::vector<DType>& ty, Rng& rng) {
-        std::vector<Tensor> in = {any_tensor(rng, ty[0], {2, 3})};
-        if (v > 1) in.push_back(ty.size() > 1 && ty[1] != DType::kInt64 ? any_tensor(rng, ty[1], {2}) : i64s({3, 2}));
-        return in;
-      },
-      v == 1 ? Attrs{make_attr("shape", Ints{3, 2})} : Attrs{}, out);
   ensure_smoke_refusal(out);
 }
 
@@ -125,9 +111,6 @@ void flatten_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
     add(out, "refuse_scalar_default_axis", {data_of(row, t, "refuse_scalar_default_axis", {})}, {}, {"axis"},
         row.label() + ": the default axis 1 exceeds the rank 0 of a scalar");
   }
-  type_refusals(
-      row, 1, [](const std::vector<DType>& ty, Rng& rng) { return std::vector<Tensor>{any_tensor(rng, ty[0], {2, 3})}; }, {},
-      out);
   ensure_smoke_refusal(out);
 }
 
@@ -170,9 +153,6 @@ void squeeze_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
     }
     squeeze(t, "refuse_not_one", x, true, {1}, "only dimensions of size 1 can be squeezed");
   }
-  type_refusals(
-      row, 1, [](const std::vector<DType>& ty, Rng& rng) { return std::vector<Tensor>{any_tensor(rng, ty[0], {1, 3})}; }, {},
-      out);
   ensure_smoke_refusal(out);
 }
 
@@ -213,14 +193,6 @@ void unsqueeze_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
       unsqueeze(t, "refuse_axis_out_of_range", x, {5}, "axes 5 is outside [0, r-1] of the output rank");
     }
   }
-  type_refusals(
-      row, v >= 13 ? 2 : 1,
-      [v](const std::vector<DType>& ty, Rng& rng) {
-        std::vector<Tensor> in = {any_tensor(rng, ty[0], {3})};
-        if (v >= 13) in.push_back(ty[1] == DType::kInt64 ? i64s({0}) : any_tensor(rng, ty[1], {1}));
-        return in;
-      },
-      v >= 13 ? Attrs{} : Attrs{make_attr("axes", Ints{0})}, out);
   ensure_smoke_refusal(out);
 }
 

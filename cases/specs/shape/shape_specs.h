@@ -1,6 +1,7 @@
 // Helpers of the shape-op case specs: index tensors, seeded data of any type, and the
 // version tests the specs branch on.
 #pragma once
+#include "cases/refusals.h"
 #include "cases/specs/exact_helpers.h"
 #include "reference/node_check.h"
 
@@ -11,7 +12,6 @@ using exact::any_tensor;
 using exact::Attrs;
 using exact::first_param_types;
 using exact::shape_tags;
-using exact::type_refusals;
 using Ints = std::vector<int64_t>;
 
 inline Tensor i64s(const Ints& v) { return Tensor::from_values<int64_t>({static_cast<int64_t>(v.size())}, v); }

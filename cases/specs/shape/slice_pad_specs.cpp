@@ -107,18 +107,7 @@ void slice_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
     add(out, "refuse_attr_starts", {data_of(row, main, "refuse_attr_starts", {4}), i64s({0}), i64s({2})},
         {make_attr("starts", Ints{0})}, {"attribute"}, l + "no attribute starts (inputs from opset 10)");
   }
-  type_refusals(
-      row, v == 1 ? 1 : 3,
-      [v](const std::vector<DType>& ty, Rng& rng) {
-        std::vector<Tensor> in = {any_tensor(rng, ty[0], {4, 3})};
-        if (v > 1) {
-          const bool ok = ty[1] == DType::kInt64 || ty[1] == DType::kInt32;
-          in.push_back(ok ? (ty[1] == DType::kInt32 ? i32s({0}) : i64s({0})) : any_tensor(rng, ty[1], {1}));
-          in.push_back(ok ? (ty[1] == DType::kInt32 ? i32s({2}) : i64s({2})) : any_tensor(rng, ty[1], {1}));
-        }
-        return in;
-      },
-      v == 1 ? Attrs{make_attr("starts", Ints{0}), make_attr("ends", Ints{2})} : Attrs{}, out);
+  if (v >= 10) mark_refusal_base(out, size_t{3});  // data, starts, ends
   ensure_smoke_refusal(out);
 }
 
@@ -246,28 +235,8 @@ void pad_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
     pad(main, "paddings_readings_differ", {3, 2}, {0, 0, 2, 0}, std::nullopt, "constant", 0, false, "", false,
         {"paddings-order"});
   }
-  if (v >= 18)  // data, pads, constant_value, axes: every type parameter, Tind included
-    type_refusals(
-        row, 4,
-        [](const std::vector<DType>& ty, Rng& rng) {
-          const bool ind = ty[3] == DType::kInt64 || ty[3] == DType::kInt32;
-          return std::vector<Tensor>{any_tensor(rng, ty[0], {2, 3}),
-                                     ty[1] == DType::kInt64 ? i64s({0, 0}) : any_tensor(rng, ty[1], {2}),
-                                     any_tensor(rng, ty[2], {}),
-                                     ind ? (ty[3] == DType::kInt32 ? i32s({1}) : i64s({1})) : any_tensor(rng, ty[3], {1})};
-        },
-        {}, out);
-  else if (v >= 11)
-    type_refusals(
-        row, 2,
-        [](const std::vector<DType>& ty, Rng& rng) {
-          return std::vector<Tensor>{any_tensor(rng, ty[0], {2, 3}), ty[1] == DType::kInt64 ? i64s({0, 0, 0, 0}) : any_tensor(rng, ty[1], {4})};
-        },
-        {}, out);
-  else
-    type_refusals(
-        row, 1, [](const std::vector<DType>& ty, Rng& rng) { return std::vector<Tensor>{any_tensor(rng, ty[0], {2, 3})}; },
-        {make_attr(v == 1 ? "paddings" : "pads", Ints{0, 0, 0, 0})}, out);
+  if (v >= 18) mark_refusal_base(out, size_t{4});  // data, pads, constant_value, axes: every parameter
+  else if (v >= 11) mark_refusal_base(out, size_t{2});  // data, pads
   ensure_smoke_refusal(out);
 }
 
@@ -300,14 +269,6 @@ void center_crop_pad_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
       l + "target sizes must be non-negative");
   add(out, "refuse_repeated_axis", {data_of(row, main, "refuse_repeated_axis", {5, 4}), i64s({2, 2})},
       {make_attr("axes", Ints{0, -2})}, {"axes", "undefined-if-run"}, l + "an axis may not repeat (undefined in the text)");
-  type_refusals(
-      row, 2,
-      [](const std::vector<DType>& ty, Rng& rng) {
-        const bool ok = ty[1] == DType::kInt64 || ty[1] == DType::kInt32;
-        return std::vector<Tensor>{any_tensor(rng, ty[0], {2, 3}),
-                                   ok ? (ty[1] == DType::kInt32 ? i32s({1, 1}) : i64s({1, 1})) : any_tensor(rng, ty[1], {2})};
-      },
-      {}, out);
   ensure_smoke_refusal(out);
 }
 
