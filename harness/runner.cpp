@@ -182,7 +182,9 @@ reports::Report run_cases(const CaseSource& source, const RunOptions& o) {
   // setup error (before anything is written) rather than a crash verdict on every case.
   const int jobs = std::max(1, std::min<int>(o.jobs, std::max<size_t>(selected.size(), 1)));
   std::vector<std::unique_ptr<Backend>> backends;
-  for (int w = 0; w < jobs; ++w) backends.push_back(make_backend(o.backend));
+  BackendSpec spec = o.backend;  // adapters' work folders go to the scratch base; their sandboxes hide the report
+  spec.scratch_base = o.scratch_dir, spec.hidden.push_back(fs::absolute(o.report_dir));
+  for (int w = 0; w < jobs; ++w) backends.push_back(make_backend(spec));
   BackendInfo info = backends[0]->info();
   for (int w = 1; w < jobs; ++w) backends[w]->info();
 
@@ -199,7 +201,8 @@ reports::Report run_cases(const CaseSource& source, const RunOptions& o) {
   std::map<std::string, std::string> done_digests;
   // The header names the cases by their ids; each record carries its case's digest, so a
   // resume over changed files is refused below, and the suite digest needs no pass of its own.
-  const json header = journal_header(source, o, ids_digest(source));
+  json header = journal_header(source, o, ids_digest(source));
+  header["isolation"] = backends[0]->isolation();  // a resume is isolated as the run it finishes
   Journal journal(o.report_dir / "journal.jsonl", header, o.resume, [&](reports::CaseResult&& r, const std::string& d) {
     if (!selected_ids.count(r.id)) return;  // a record of a case no longer selected
     done_digests[r.id] = d;
@@ -250,7 +253,7 @@ reports::Report run_cases(const CaseSource& source, const RunOptions& o) {
   };
   const auto work_loop = [&](int w) {
     Backend& backend = *backends[w];
-    const fs::path worker_dir = fs::absolute(scratch / ("w" + std::to_string(w)));
+    const fs::path worker_dir = backend.work_folder().empty() ? fs::absolute(scratch / ("w" + std::to_string(w))) : backend.work_folder();
     const auto case_dir = [&](int slot) { return worker_dir / ("case" + std::to_string(slot)); };
     const auto out_dir = [&](int slot) { return worker_dir / ("out" + std::to_string(slot)); };
     const auto prepare = [&](int slot) -> std::optional<Prepared> {
@@ -412,6 +415,7 @@ reports::Report run_cases(const CaseSource& source, const RunOptions& o) {
   run.backend_name = info.name;
   run.backend_version = info.version;
   run.backend_hello = info.hello.empty() ? json(nullptr) : json::parse(info.hello);
+  run.isolation = header["isolation"];
   run.suite_path = header["suite"];
   run.suite_digest = digest.finish();
   run.suite_case_count = static_cast<int64_t>(source.total());
@@ -429,7 +433,8 @@ reports::Report run_cases(const CaseSource& source, const RunOptions& o) {
                  {"expected_failures", o.expected_failures ? o.expected_failures->string() : ""},
                  {"flush_subnormals", o.flush_subnormals},
                  {"ignore_zero_sign", o.ignore_zero_sign},
-                 {"full_report", o.full_report}};
+                 {"full_report", o.full_report},
+                 {"sandbox", o.backend.sandbox}};
   run.started = journal.header().value("started", now_iso());
   run.finished = now_iso();
   run.host = host_name();
