@@ -55,6 +55,14 @@ class Backend {
   // True for a backend outside this process: the runner hands it a private copy of the
   // case's model and inputs (never the expected outputs) and names its output files.
   virtual bool isolated() const { return false; }
+  // An isolated backend's own folder, made when it is created and bound into its sandbox
+  // at every start: the runner stages cases in its case0/ and case1/ and names out0/ and
+  // out1/ for the outputs. Empty: the runner uses a folder of its own.
+  virtual std::filesystem::path work_folder() const { return {}; }
+  // How the backend runs, for the report and the terminal (harness/sandbox.h): "namespaces
+  // (bubblewrap 0.8.0); memory ..., CPU ... per adapter process", "not isolated: <why>; ...",
+  // "in process (no adapter)".
+  virtual std::string isolation() const { return "in process (no adapter)"; }
   BackendOutcome run(const std::string& id, const CaseFiles& files, const std::filesystem::path& output_dir,
                      double timeout_s) {
     submit(id, files, output_dir, timeout_s);
@@ -68,9 +76,14 @@ std::unique_ptr<Backend> make_reference_backend();
 std::unique_ptr<Backend> make_expected_backend();
 // A program speaking PROTOCOL.md; restarted after a crash, a timeout or a garbled answer.
 // Reply lines longer than `max_line_bytes` are a protocol error.
+struct BackendSpec;
 std::unique_ptr<Backend> make_process_backend(std::vector<std::string> argv,
                                               std::map<std::string, std::string> env = {},
                                               size_t max_line_bytes = size_t{1} << 20);
+// The same under `spec`'s sandbox, limits and scratch base; `install` is what the adapter
+// sees of its own files (harness/sandbox.h).
+std::unique_ptr<Backend> make_process_backend(std::vector<std::string> argv, std::map<std::string, std::string> env,
+                                              const BackendSpec& spec, std::vector<std::filesystem::path> install);
 
 // Text from a backend made fit for a message: terminal escape sequences (colours) dropped,
 // other control characters but newline and tab replaced by '?'.
@@ -83,6 +96,14 @@ struct BackendSpec {
   std::filesystem::path repo_root;    // holds harness/backends/...
   std::filesystem::path plugin_worker;  // the touchstone-plugin-worker executable
   size_t max_line_bytes = size_t{1} << 20;  // longest reply line a process adapter may send
+  // Process adapters run in the sandbox of harness/sandbox.h; false (--no-sandbox): not
+  // isolated, and the report says so. Either way their memory and CPU time are limited:
+  // 0 is the default (half the machine's memory; an hour of CPU per adapter process).
+  bool sandbox = true;
+  uint64_t adapter_memory_bytes = 0;
+  uint64_t adapter_cpu_seconds = 0;
+  std::vector<std::filesystem::path> hidden;  // never seen by an adapter: the suite, the report folder
+  std::filesystem::path scratch_base;         // where adapters' work folders are made ("": /dev/shm or temp)
 };
 // Throws kIo with the names it knows for an unknown name.
 std::unique_ptr<Backend> make_backend(const BackendSpec& spec);

@@ -127,8 +127,14 @@ void clear_folder(const fs::path& dir) {
   std::vector<std::string> names;  // all of them first: a listing is not changed while it is read
   for (dirent* e; d && (e = ::readdir(d));)
     if (std::strcmp(e->d_name, ".") != 0 && std::strcmp(e->d_name, "..") != 0) names.emplace_back(e->d_name);
+  // A subfolder is removed with what it holds (never following a link); the folder itself
+  // stays, as it may be bound into an adapter's sandbox.
   for (const auto& name : names)
-    if (!whole_tree && ::unlinkat(::dirfd(d), name.c_str(), 0) != 0) whole_tree = true;  // a subfolder, most likely
+    if (!whole_tree && ::unlinkat(::dirfd(d), name.c_str(), 0) != 0) {
+      std::error_code ec;
+      fs::remove_all(dir / name, ec);
+      whole_tree = ec.value() != 0;
+    }
   if (d) ::closedir(d);
   if (whole_tree) {
     std::error_code ec;

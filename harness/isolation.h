@@ -21,8 +21,9 @@ std::filesystem::path make_private_scratch(const std::filesystem::path& base);
 CaseFiles stage_case(const CaseFiles& files, const std::filesystem::path& dir);
 
 // Makes `dir` an empty folder that exists: the files in it are unlinked one by one (a
-// listing and an unlink each, not a removal and re-creation of the folder); anything
-// else in it (a subfolder) falls back to removing the whole tree.
+// listing and an unlink each, not a removal and re-creation of the folder, which may be
+// bound into an adapter's sandbox), a subfolder removed with its contents. Only a `dir`
+// that is not a folder (a link in its place) is removed and made again.
 void clear_folder(const std::filesystem::path& dir);
 
 }  // namespace touchstone::harness

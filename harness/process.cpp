@@ -7,6 +7,7 @@
 #include <mutex>
 #include <poll.h>
 #include <set>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -39,6 +40,16 @@ std::set<pid_t>& live_groups() {
   static std::set<pid_t> groups;
   return groups;
 }
+std::set<std::filesystem::path>& folders_to_remove() {
+  static std::set<std::filesystem::path> folders;
+  return folders;
+}
+
+// In the child, before exec: async-signal-safe calls only.
+void limit(int resource, rlim_t soft, rlim_t hard) {
+  const rlimit l{soft, hard};
+  setrlimit(resource, &l);
+}
 
 }  // namespace
 
@@ -47,6 +58,14 @@ void ignore_sigpipe() { std::signal(SIGPIPE, SIG_IGN); }
 void kill_all_children() {
   std::lock_guard lock(groups_mutex());
   for (pid_t g : live_groups()) ::kill(-g, SIGKILL);
+  std::error_code ec;
+  for (const auto& f : folders_to_remove()) std::filesystem::remove_all(f, ec);
+}
+
+void remove_on_interrupt(const std::filesystem::path& folder, bool keep) {
+  std::lock_guard lock(groups_mutex());
+  if (keep) folders_to_remove().insert(folder);
+  else folders_to_remove().erase(folder);
 }
 
 ChildProcess::~ChildProcess() { kill(); }
@@ -90,6 +109,7 @@ void ChildProcess::start(const std::vector<std::string>& argv, const std::map<st
   int in[2], out[2], err[2];
   if (pipe2(in, O_CLOEXEC) || pipe2(out, O_CLOEXEC) || pipe2(err, O_CLOEXEC))
     io_error(std::string("cannot create pipes: ") + std::strerror(errno));
+  const rlim_t data_bytes = data_bytes_, cpu_seconds = cpu_seconds_;
   const pid_t pid = fork();
   if (pid < 0) io_error(std::string("cannot fork: ") + std::strerror(errno));
   if (pid == 0) {
@@ -101,6 +121,8 @@ void ChildProcess::start(const std::vector<std::string>& argv, const std::map<st
     dup2(out[1], 1);
     dup2(err[1], 2);
     signal(SIGPIPE, SIG_DFL);
+    if (data_bytes) limit(RLIMIT_DATA, data_bytes, data_bytes);
+    if (cpu_seconds) limit(RLIMIT_CPU, cpu_seconds, cpu_seconds + 5);
     for (const auto& c : candidates) execve(c.c_str(), args.data(), envp.data());
     const char msg[] = "touchstone: cannot execute adapter\n";
     (void)!::write(2, msg, sizeof msg - 1);

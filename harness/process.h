@@ -5,6 +5,8 @@
 // child's stdin then fails with EPIPE instead of killing us): see ignore_sigpipe().
 #pragma once
 #include <chrono>
+#include <cstdint>
+#include <filesystem>
 #include <map>
 #include <optional>
 #include <string>
@@ -16,8 +18,11 @@ namespace touchstone::harness {
 void ignore_sigpipe();
 
 // SIGKILL to the process group of every child this process has started and not yet
-// reaped (for an interrupted run: no backend outlives the runner). Thread-safe.
+// reaped (for an interrupted run: no backend outlives the runner), then removes the
+// folders given to remove_on_interrupt(). Thread-safe.
 void kill_all_children();
+// A folder (an adapter's work folder) that kill_all_children() removes; `keep` false forgets it.
+void remove_on_interrupt(const std::filesystem::path& folder, bool keep = true);
 
 class ChildProcess {
  public:
@@ -30,6 +35,12 @@ class ChildProcess {
   ChildProcess& operator=(const ChildProcess&) = delete;
   ~ChildProcess();
 
+  // Limits of the processes started from now on (RLIMIT_DATA bytes, RLIMIT_CPU seconds;
+  // 0: the runner's own). A process over its CPU time gets SIGXCPU, then SIGKILL 5 s later.
+  void set_limits(uint64_t data_bytes, uint64_t cpu_seconds) {
+    data_bytes_ = data_bytes;
+    cpu_seconds_ = cpu_seconds;
+  }
   // Starts argv[0] (searched in PATH) with extra environment variables. Throws kIo.
   void start(const std::vector<std::string>& argv, const std::map<std::string, std::string>& env = {});
   bool running() const { return pid_ > 0; }
@@ -61,6 +72,7 @@ class ChildProcess {
   pid_t pid_ = -1;
   pid_t group_ = -1;  // the child's process group, killed even after the child itself exited
   size_t max_line_bytes_ = size_t{1} << 20;
+  uint64_t data_bytes_ = 0, cpu_seconds_ = 0;
   int in_ = -1, out_ = -1, err_ = -1;
   std::string out_buffer_;
   std::string err_tail_;

@@ -52,7 +52,9 @@ bool holds_run(const fs::path& dir) {
 // error (before anything is written) rather than a crash verdict on every case.
 void start_backends(const RunOptions& o, OpenRun& run) {
   run.jobs = std::max(1, std::min<int>(o.jobs, std::max<size_t>(run.selected.size(), 1)));
-  for (int w = 0; w < run.jobs; ++w) run.backends.push_back(make_backend(o.backend));
+  BackendSpec spec = o.backend;  // adapters' work folders go to the scratch base; their sandboxes hide the report
+  spec.scratch_base = o.scratch_dir, spec.hidden.push_back(fs::absolute(o.report_dir));
+  for (int w = 0; w < run.jobs; ++w) run.backends.push_back(make_backend(spec));
   run.info = run.backends[0]->info();
   for (int w = 1; w < run.jobs; ++w) run.backends[w]->info();
 }
@@ -116,6 +118,7 @@ OpenRun open_run(const CaseSource& source, const RunOptions& o) {
   run.collected = reports::ResultCollector(o.full_report);
   std::map<std::string, std::string> done_digests;
   run.header = journal_header(source, o, ids_digest(source));
+  run.header["isolation"] = run.backends[0]->isolation();  // a resume is isolated as the run it finishes
   run.journal = std::make_unique<Journal>(o.report_dir / "journal.jsonl", run.header, o.resume,
                                           [&](reports::CaseResult&& r, const std::string& d) {
                                             if (!selected_ids.count(r.id)) return;  // a case no longer selected

@@ -34,7 +34,8 @@ class Worker {
  public:
   Worker(RunShared& shared, int w)
       : s_(shared), o_(shared.o), backend_(*shared.run.backends[w]),
-        dir_(fs::absolute(shared.scratch / ("w" + std::to_string(w)))) {}
+        dir_(backend_.work_folder().empty() ? fs::absolute(shared.scratch / ("w" + std::to_string(w)))
+                                            : backend_.work_folder()) {}
 
   void run() {
     std::optional<Prepared> upcoming = prepare(0);

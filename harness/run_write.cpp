@@ -80,7 +80,8 @@ json run_options(const RunOptions& o, int jobs) {
           {"expected_failures", o.expected_failures ? o.expected_failures->string() : ""},
           {"flush_subnormals", o.flush_subnormals},
           {"ignore_zero_sign", o.ignore_zero_sign},
-          {"full_report", o.full_report}};
+          {"full_report", o.full_report},
+          {"sandbox", o.backend.sandbox}};
 }
 
 }  // namespace
@@ -94,6 +95,7 @@ reports::Report write_report(const CaseSource& source, const RunOptions& o, Open
   run.backend_name = open.info.name;
   run.backend_version = open.info.version;
   run.backend_hello = open.info.hello.empty() ? json(nullptr) : json::parse(open.info.hello);
+  run.isolation = open.header["isolation"];
   run.suite_path = open.header["suite"];
   run.suite_digest = open.digest.finish();
   run.suite_case_count = static_cast<int64_t>(source.total());

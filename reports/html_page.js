@@ -68,7 +68,7 @@
     ["suite cases", run.suite.case_count], ["oracle", run.oracle],
     ["shard", run.shard ? run.shard.index + "/" + run.shard.count : ""],
     ["merged from", run.merged_from ? run.merged_from.length + " reports" : ""],
-    ["started", run.started], ["finished", run.finished], ["host", run.host],
+    ["started", run.started], ["finished", run.finished], ["host", run.host], ["isolation", run.isolation],
     ["touchstone", (run.touchstone_version || "") + (run.touchstone_commit ? " (" + run.touchstone_commit.slice(0, 10) + ")" : "")]];
   info.forEach(function (kv) {
     if (kv[1] === "" || kv[1] === undefined || kv[1] === null) return;

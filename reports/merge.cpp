@@ -72,6 +72,8 @@ Report merge_reports(const std::vector<Report>& reports, const std::vector<std::
     if (r.finished > out.run.finished) out.run.finished = r.finished;
     if (i > 0 && !r.host.empty() && out.run.host.find(r.host) == std::string::npos)
       out.run.host += (out.run.host.empty() ? "" : ", ") + r.host;
+    if (i > 0 && r.isolation != out.run.isolation)  // each shard's own: the merge is no better than its weakest
+      out.run.isolation += (out.run.isolation.empty() ? "" : " | ") + (r.isolation.empty() ? "unrecorded" : r.isolation);
     for (const auto& c : reports[i].cases) {
       auto [it, inserted] = by_id.try_emplace(c.id, i, &c);
       if (inserted) {

@@ -115,6 +115,7 @@ struct RunInfo {
   std::string command;                                // the command line of the run
   std::string started, finished;                      // ISO 8601 UTC
   std::string host;
+  std::string isolation;  // how the backend ran: "namespaces (bubblewrap 0.8.0); ...", "not isolated: <why>; ..."
   std::optional<std::pair<int, int>> shard;  // (index, count), 1-based index
   std::vector<std::string> merged_from;      // for a merged report: its inputs
 };

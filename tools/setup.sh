@@ -12,6 +12,7 @@ packages=(
   libonnx-testdata
   chromium python3-jsonschema  # reports: the HTML page in a headless browser; the schema check
   libopencv-dnn-dev            # the opencv backend (harness/plugins/opencv)
+  bubblewrap                   # the process adapters' sandbox (harness/sandbox.h)
 )
 # Node.js runs the ONNX Runtime adapter; a machine may already have it from elsewhere.
 command -v node >/dev/null && command -v npm >/dev/null || packages+=(nodejs npm)

@@ -1,16 +1,22 @@
 // A process adapter speaking PROTOCOL.md. The adapter runs one request at a time; one that
 // says "pipelining" in its hello may be given the next request before it answers the
 // current one. It is started lazily, and killed and started again after a crash, a timeout
-// or an answer that left the conversation in doubt (a malformed line, a wrong id).
+// or an answer that left the conversation in doubt (a malformed line, a wrong id). Each
+// start is in the sandbox of sandbox.h (where the machine gives none, or --no-sandbox, as
+// the runner's user: isolation() says which), with the work folder the backend made at
+// creation bound in, so a case costs no sandbox set-up.
+#include <cstdlib>
 #include <deque>
 #include <nlohmann/json.hpp>
+#include <cstring>
 #include <sstream>
 
 #include "harness/backend.h"
 #include "harness/case_contents.h"
-#include "harness/backends/registry.h"
 #include "harness/oracle.h"
+#include "harness/isolation.h"
 #include "harness/process.h"
+#include "harness/sandbox.h"
 #include "reference/tensor_proto.h"
 
 namespace touchstone::harness {
@@ -34,12 +40,36 @@ Clock::time_point after(double seconds) {
 
 class ProcessBackend : public Backend {
  public:
-  ProcessBackend(std::vector<std::string> argv, std::map<std::string, std::string> env, size_t max_line_bytes)
-      : argv_(std::move(argv)), env_(std::move(env)) {
-    child_.set_max_line_bytes(max_line_bytes);
+  ProcessBackend(std::vector<std::string> argv, std::map<std::string, std::string> env, const BackendSpec& spec,
+                 std::vector<fs::path> install)
+      : argv_(std::move(argv)), env_(std::move(env)), sandbox_(sandbox_status(spec.sandbox)) {
+    child_.set_max_line_bytes(spec.max_line_bytes);
+    AdapterLimits limits = default_adapter_limits();
+    if (spec.adapter_memory_bytes) limits.memory_bytes = spec.adapter_memory_bytes;
+    if (spec.adapter_cpu_seconds) limits.cpu_seconds = spec.adapter_cpu_seconds;
+    child_.set_limits(limits.memory_bytes, limits.cpu_seconds);
+    isolation_ = sandbox_.description + "; " + describe_limits(limits);
+    work_ = make_private_scratch(spec.scratch_base);
+    remove_on_interrupt(work_);
+    view_.install = std::move(install);
+    view_.hidden = spec.hidden;
+    std::error_code ec;
+    view_.hidden.push_back(fs::read_symlink("/proc/self/exe", ec));  // the runner: `touchstone eval` is an oracle
+    for (const char* name : {"case0", "case1"}) view_.staged.push_back(work_ / name);
+    for (const char* name : {"out0", "out1"}) view_.writable.push_back(work_ / name);
+    for (const auto* folders : {&view_.staged, &view_.writable})
+      for (const auto& f : *folders) fs::create_directories(f);
   }
   bool isolated() const override { return true; }
-  ~ProcessBackend() override { shutdown(); }
+  fs::path work_folder() const override { return work_; }
+  std::string isolation() const override { return isolation_; }
+  ~ProcessBackend() override {
+    shutdown();
+    child_.kill();
+    std::error_code ec;
+    fs::remove_all(work_, ec);
+    remove_on_interrupt(work_, false);
+  }
 
   BackendInfo info() override {
     ensure_started();
@@ -244,7 +274,13 @@ class ProcessBackend : public Backend {
   }
 
   std::string ended() const {
-    return child_.exit_description().empty() ? "still running" : child_.exit_description();
+    const std::string& how = child_.exit_description();
+    if (how.empty()) return "still running";
+    // bubblewrap ends as its adapter did, a signal K as exit status 128 + K.
+    if (const int code = how.rfind("exit status ", 0) == 0 ? std::atoi(how.c_str() + 12) : 0;
+        sandbox_.isolated && code > 128 && code < 128 + 65)
+      return "signal " + std::to_string(code - 128) + " (" + strsignal(code - 128) + ") or " + how;
+    return how;
   }
 
   std::string stderr_note() const {
@@ -256,7 +292,8 @@ class ProcessBackend : public Backend {
 
   void ensure_started() {
     if (child_.running()) return;
-    child_.start(argv_, env_);
+    if (sandbox_.isolated) child_.start(sandboxed_command(sandbox_, argv_, view_, env_));
+    else child_.start(argv_, env_);
     std::string line;
     const auto status = child_.read_line(line, after(kHelloTimeoutS));
     const auto fail = [&](const std::string& why) {
@@ -289,6 +326,10 @@ class ProcessBackend : public Backend {
 
   std::vector<std::string> argv_;
   std::map<std::string, std::string> env_;
+  SandboxStatus sandbox_;
+  SandboxView view_;
+  std::string isolation_;
+  fs::path work_;  // case0, case1 (staged, read-only in the sandbox), out0, out1
   ChildProcess child_;
   BackendInfo info_;
   std::deque<Request> in_flight_;  // oldest first: at most one written ahead of the oldest
@@ -319,60 +360,25 @@ std::string plain_text(const std::string& text) {
   return out;
 }
 
-namespace {
-
-std::vector<std::string> split_words(const std::string& s) {
-  std::vector<std::string> words;
-  std::istringstream in(s);
-  for (std::string w; in >> w;) words.push_back(w);
-  return words;
-}
-
-}  // namespace
-
 std::unique_ptr<Backend> make_process_backend(std::vector<std::string> argv, std::map<std::string, std::string> env,
                                               size_t max_line_bytes) {
-  return std::make_unique<ProcessBackend>(std::move(argv), std::move(env), max_line_bytes);
+  BackendSpec spec;
+  spec.max_line_bytes = max_line_bytes;
+  return make_process_backend(std::move(argv), std::move(env), spec, {});
 }
 
-std::unique_ptr<Backend> make_backend(const BackendSpec& spec) {
-  const std::string& name = spec.name;
-  // The adapter applies the same tensor size limit as the runner, and gets its options.
-  std::map<std::string, std::string> env = backend_option_env(name, spec.options);
-  env["TOUCHSTONE_MAX_TENSOR_BYTES"] = std::to_string(max_tensor_bytes());
-  const auto make_process_backend = [&](std::vector<std::string> argv) {
-    return harness::make_process_backend(std::move(argv), env, spec.max_line_bytes);
-  };
-  if (name == "reference") return make_reference_backend();
-  if (name == "expected") return make_expected_backend();
-  if (const KnownBackend* known = find_backend(name); known && !known->plugin.empty()) {
-    const fs::path build_dir = spec.plugin_worker.parent_path();
-    const BackendStatus status = backend_status(*known, spec.repo_root, build_dir);
-    if (!status.installed) io_error("backend '" + name + "': " + status.why);
-    return make_process_backend({spec.plugin_worker.string(), (build_dir / known->plugin).string()});
+std::unique_ptr<Backend> make_process_backend(std::vector<std::string> argv, std::map<std::string, std::string> env,
+                                              const BackendSpec& spec, std::vector<fs::path> install) {
+  // The program by its absolute path (the sandbox's PATH is the system's only); one from
+  // outside the system's folders is bound, as a file.
+  if (!argv.empty()) {
+    const fs::path program = program_path(argv[0]);
+    if (!program.empty()) {
+      argv[0] = program.string();
+      if (!in_system_folders(program)) install.push_back(program);
+    }
   }
-  if (const KnownBackend* known = find_backend(name); known && !known->adapter.empty()) {
-    const fs::path adapter = spec.repo_root / known->adapter;
-    if (!fs::exists(adapter))
-      io_error(adapter.string() + ": not found (set --root or TOUCHSTONE_ROOT to the touchstone checkout)");
-    const BackendStatus status = backend_status(*known, spec.repo_root, spec.plugin_worker.parent_path());
-    if (!status.installed) io_error("backend '" + name + "': " + status.why);
-    return make_process_backend({"node", adapter.string()});
-  }
-  if (name.rfind("plugin:", 0) == 0) {
-    const std::string lib = name.substr(7);
-    if (!fs::exists(lib)) io_error(lib + ": plugin library not found");
-    return make_process_backend({spec.plugin_worker.string(), fs::absolute(lib).string()});
-  }
-  if (name.rfind("command:", 0) == 0) {
-    auto argv = split_words(name.substr(8));
-    if (argv.empty()) io_error("backend 'command:' needs a command line");
-    return make_process_backend(std::move(argv));
-  }
-  std::string names;
-  for (const auto& b : known_backends()) names += b.name + ", ";
-  io_error("unknown backend '" + name + "'; known: " + names +
-           "plugin:<library.so>, command:<program and arguments> (see `touchstone backends`)");
+  return std::make_unique<ProcessBackend>(std::move(argv), std::move(env), spec, std::move(install));
 }
 
 }  // namespace touchstone::harness

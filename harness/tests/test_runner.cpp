@@ -162,6 +162,7 @@ TEST_CASE("an adapter that says pipelining gets the next request before it answe
       setenv("TOUCHSTONE_FAULT_AHEAD_LOG", log.c_str(), 1);
       RunOptions o;
       o.backend.name = std::string("command:") + TOUCHSTONE_FAULT_BACKEND;
+      o.backend.sandbox = false;  // the adapter writes its log here
       o.jobs = 1;
       o.timeout_s = 10;
       o.report_dir = root / (pipelining ? "report-p" : "report");

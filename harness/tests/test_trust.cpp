@@ -177,8 +177,10 @@ TEST_CASE("isolation: the backend sees the model and inputs only, and cannot han
     const SuiteCase c = add_binary_case(suite, id, "Add", 14);
     write_text(c.dir / "case.json", meta_to_json(c.meta));
   }
-  const fs::path spy = root / "spy.txt";
-  const auto r = cli(run_args(suite, root / "out"),
+  const fs::path spy = root / "spy.txt";  // written by the adapter: outside its sandbox (test_sandbox.cpp has it inside)
+  auto args = run_args(suite, root / "out");
+  args.push_back("--no-sandbox");
+  const auto r = cli(args,
                      "TOUCHSTONE_FAULT_SPY=" + spy.string() +
                          " 'TOUCHSTONE_FAULTS=cheat_path=cheat-path;cheat_copy=cheat-copy;elsewhere=elsewhere'");
   INFO(r.output);
@@ -241,7 +243,9 @@ TEST_CASE("isolation: whatever the adapter started dies with it", "[trust][isola
   const fs::path suite = root / "suite";
   add_binary_case(suite, "spawns", "Add", 14);
   const fs::path pids = root / "pids.txt";
-  const auto r = cli(run_args(suite, root / "out"), "TOUCHSTONE_FAULT_PIDS=" + pids.string() + " TOUCHSTONE_FAULTS=spawns=grandchild");
+  auto args = run_args(suite, root / "out");
+  args.push_back("--no-sandbox");  // the process group alone (the sandbox's PID namespace: test_sandbox.cpp)
+  const auto r = cli(args, "TOUCHSTONE_FAULT_PIDS=" + pids.string() + " TOUCHSTONE_FAULTS=spawns=grandchild");
   INFO(r.output);
   CHECK(r.status == 0);
   std::ifstream in(pids);
@@ -480,7 +484,7 @@ TEST_CASE("the little things: Ctrl-C kills the backend, cleans up and names --re
   setenv("TOUCHSTONE_FAULT_PIDS", pids.c_str(), 1);
   auto args = run_args(suite, out);
   args.insert(args.begin(), cli_path());
-  args.insert(args.end(), {"--scratch", scratch.string()});
+  args.insert(args.end(), {"--scratch", scratch.string(), "--no-sandbox"});  // the adapter writes the pids file
   harness::ChildProcess runner;
   runner.start(args);
   unsetenv("TOUCHSTONE_FAULTS");

@@ -17,6 +17,7 @@
 #include "harness/case_source.h"
 #include "harness/run_report.h"
 #include "harness/runner.h"
+#include "harness/sandbox.h"
 #include "harness/verdict.h"
 #include "reference/tensor_proto.h"
 #include "reports/writers.h"
@@ -51,7 +52,8 @@ struct RunCommandOptions {
   int jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));  // one worker per core
   double timeout = 30;
   bool resume = false, overwrite = false, flush_subnormals = false, ignore_zero_sign = false, no_expected_failures = false;
-  bool quiet = false, no_repro = false, full_report = false;
+  bool quiet = false, no_repro = false, full_report = false, no_sandbox = false;
+  uint64_t adapter_memory = 0, adapter_cpu_seconds = 0;  // 0: the defaults (harness/sandbox.h)
   double progress_interval = 10;
   uint64_t max_tensor_bytes = 0;  // 0: the default (or TOUCHSTONE_MAX_TENSOR_BYTES)
   size_t max_line_bytes = size_t{1} << 20;
@@ -131,6 +133,10 @@ int run_command(const RunCommandOptions& o) {
   if (o.resume && o.overwrite) io_error("--resume and --overwrite contradict each other: choose one");
   if (o.max_tensor_bytes) set_max_tensor_bytes(o.max_tensor_bytes);
   options.backend.max_line_bytes = o.max_line_bytes;
+  options.backend.sandbox = !o.no_sandbox;
+  options.backend.adapter_memory_bytes = o.adapter_memory;
+  options.backend.adapter_cpu_seconds = o.adapter_cpu_seconds;
+  if (!o.suite.empty()) options.backend.hidden.push_back(fs::absolute(o.suite));
   options.ops = split_list(o.ops);
   options.report_dir = o.report_dir;
   options.flush_subnormals = o.flush_subnormals;
@@ -160,6 +166,9 @@ int run_command(const RunCommandOptions& o) {
     options.reproduce_options.push_back("--no-expected-failures");
   if (o.max_tensor_bytes)
     options.reproduce_options.insert(options.reproduce_options.end(), {"--max-tensor-bytes", std::to_string(o.max_tensor_bytes)});
+  if (o.no_sandbox) options.reproduce_options.push_back("--no-sandbox");
+  if (o.adapter_memory)
+    options.reproduce_options.insert(options.reproduce_options.end(), {"--adapter-memory", std::to_string(o.adapter_memory)});
   options.changelog = "changelog.html";
   options.changelog_anchors = changelog_anchors();
 
@@ -177,6 +186,11 @@ int run_command(const RunCommandOptions& o) {
     source = harness::profile_source(*profile, options.ops);
   }
   source->keep(options.cases);
+  // Said before the run, even with --quiet: an adapter outside the sandbox could see the answers.
+  if (const auto sandbox = harness::sandbox_status(!o.no_sandbox);
+      !sandbox.isolated && o.backend != "reference" && o.backend != "expected")
+    std::cerr << "touchstone run: warning: the backend runs " << sandbox.description
+              << " (it can read what this user can, the suite's answers included)\n";
   const reports::Report report = harness::run_cases(*source, options);
   // The page links each op-version to what changed since its previous version.
   reports::write_text(fs::path(o.report_dir) / "changelog.html", build_changelog_html());
@@ -194,6 +208,7 @@ int run_command(const RunCommandOptions& o) {
               << ", oracle " << report.run.oracle << ":";
     for (const auto& [verdict, count] : reports::aggregate(report).totals.verdicts)
       std::cout << " " << verdict << " " << count << ";";
+    std::cout << "\nbackend isolation: " << report.run.isolation;
     std::cout << "\nreport: " << (fs::path(o.report_dir) / "report.html").string() << " (and report.json)\n";
     if (fs::exists(fs::path(o.report_dir) / "repro"))
       std::cout << "repro folders of the failing cases: " << (fs::path(o.report_dir) / "repro").string() << "\n";
@@ -259,6 +274,15 @@ void add_run_command(CLI::App& app, Action& action) {
                 "List every case in report.json, passes included. By default report.json lists the cases\n"
                 "that did not simply pass and counts plain passes per op-version and dtypes (its size\n"
                 "follows the failures, not the suite); journal.jsonl always has every case's verdict");
+  sub->add_flag("--no-sandbox", o->no_sandbox,
+                "Run process adapters without their sandbox (bubblewrap namespaces: no view of the suite,\n"
+                "the report folder, the runner or the network). The report then says \"not isolated\"");
+  sub->add_option("--adapter-memory", o->adapter_memory,
+                  "Bytes each adapter process may allocate (RLIMIT_DATA; default half the machine's memory)")
+      ->check(CLI::PositiveNumber);
+  sub->add_option("--adapter-cpu-seconds", o->adapter_cpu_seconds,
+                  "CPU seconds each adapter process may use before it is killed (default 3600)")
+      ->check(CLI::PositiveNumber);
   sub->add_flag("-q,--quiet", o->quiet, "No progress line or summary");
   sub->add_option("--progress-interval", o->progress_interval,
                   "Seconds between progress lines when stderr is not a terminal (default 10)")
