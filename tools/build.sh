@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs what touchstone needs (tools/setup.sh) and builds it in build/ (Release with
+# Installs what touchstone needs (tools/setup.sh) and builds it in build/ (Release with line-table
 # debug info). Prints the path of the touchstone binary's folder on success.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
