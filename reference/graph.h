@@ -60,14 +60,14 @@ struct ModelContext {
 };
 
 // How a caller runs a model or a graph: the seed of the random source.
-struct RunOptions {
+struct ExecutionOptions {
   uint64_t seed = RandomSource::kDefaultSeed;
 };
 
 // One run of a model: shared by its main graph and every subgraph that runs in it.
 class RunContext {
  public:
-  RunContext(const ModelContext& model, RunOptions options = {}) : model_(model), random_(options.seed) {}
+  RunContext(const ModelContext& model, ExecutionOptions options = {}) : model_(model), random_(options.seed) {}
   const ModelContext& model() const { return model_; }
   RandomSource& random() { return random_; }
   SemanticsRecord& semantics() { return semantics_; }

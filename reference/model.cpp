@@ -110,21 +110,21 @@ std::map<std::string, Value> Model::feeds_of(const std::vector<Input>& inputs) c
   return feeds;
 }
 
-RunResult Model::run(const std::vector<Tensor>& inputs, RunOptions options) const {
+RunResult Model::run(const std::vector<Tensor>& inputs, ExecutionOptions options) const {
   return tensor_result(run_named_values(feeds_of(inputs), options), where_);
 }
 
-RunResult Model::run_named(const std::map<std::string, Tensor>& feeds, RunOptions options) const {
+RunResult Model::run_named(const std::map<std::string, Tensor>& feeds, ExecutionOptions options) const {
   std::map<std::string, Value> values;
   for (const auto& [name, tensor] : feeds) values.emplace(name, tensor);
   return tensor_result(run_named_values(values, options), where_);
 }
 
-ValueRunResult Model::run_values(const Values& inputs, RunOptions options) const {
+ValueRunResult Model::run_values(const Values& inputs, ExecutionOptions options) const {
   return run_named_values(feeds_of(inputs), options);
 }
 
-ValueRunResult Model::run_named_values(const std::map<std::string, Value>& feeds, RunOptions options) const {
+ValueRunResult Model::run_named_values(const std::map<std::string, Value>& feeds, ExecutionOptions options) const {
   const auto& graph = proto_->graph();
   std::map<std::string, const Value*> values;
   for (const auto& [name, tensor] : initializers_) values[name] = &tensor;

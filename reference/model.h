@@ -62,15 +62,15 @@ class Model {
   const onnx::TypeProto& output_type(size_t i) const;
 
   // Runs with `inputs` in input_names() order. `options` fixes the random source's seed.
-  ValueRunResult run_values(const Values& inputs, RunOptions options = {}) const;
+  ValueRunResult run_values(const Values& inputs, ExecutionOptions options = {}) const;
   // Runs with named feeds; a feed may also override an initializer (IR version >= 4).
   // The model-level checks (feeds against the declared inputs) are here; the graph runs
   // in graph.h's executor.
-  ValueRunResult run_named_values(const std::map<std::string, Value>& feeds, RunOptions options = {}) const;
+  ValueRunResult run_named_values(const std::map<std::string, Value>& feeds, ExecutionOptions options = {}) const;
   // The same for models whose inputs and outputs are tensors; an output that is not a
   // tensor throws kNotImplemented (use run_values).
-  RunResult run(const std::vector<Tensor>& inputs, RunOptions options = {}) const;
-  RunResult run_named(const std::map<std::string, Tensor>& feeds, RunOptions options = {}) const;
+  RunResult run(const std::vector<Tensor>& inputs, ExecutionOptions options = {}) const;
+  RunResult run_named(const std::map<std::string, Tensor>& feeds, ExecutionOptions options = {}) const;
 
  private:
   Model() = default;

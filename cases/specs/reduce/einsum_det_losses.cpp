@@ -268,8 +268,9 @@ void loss_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
         one(rs + "_NC_3x5", {3, 5}, rs, false, std::nullopt);
         one(rs + "_weight_NC_3x5", {3, 5}, rs, true, std::nullopt);
         one(rs + "_weight_NCd1d2_2x3x4x2", {2, 3, 4, 2}, rs, true, std::nullopt);
-        one(rs + "_ignore_in_range_NCd1_3x4x5", {3, 4, 5}, rs, true, int64_t{1});
-        one(rs + "_ignore_negative_NCd1_3x4x5", {3, 4, 5}, rs, false, int64_t{-1}, -1);
+        // Ignored samples: their zero's sign is open (reduction none), so not "random".
+        one(rs + "_ignore_in_range_NCd1_3x4x5", {3, 4, 5}, rs, true, int64_t{1}, 0, "ignored");
+        one(rs + "_ignore_negative_NCd1_3x4x5", {3, 4, 5}, rs, false, int64_t{-1}, -1, "ignored");
       }
       one("default_reduction_NCd1_2x3x4", {2, 3, 4}, std::nullopt, false, std::nullopt);
       one("mean_long_4096x3", {4096, 3}, std::string("mean"), true, std::nullopt);

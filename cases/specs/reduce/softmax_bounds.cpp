@@ -94,10 +94,10 @@ std::vector<double> per_row(const std::vector<double>& x, const BoundRows& r,
   std::vector<double> out(x.size(), 0), row;
   for (int64_t o = 0; o < r.outer; ++o)
     for (int64_t i = 0; i < r.inner; ++i) {
-      const int64_t base = o * r.length * r.inner + i;
+      const int64_t base = o * r.len * r.inner + i;
       row.clear();
       bool special = false, any_finite = false;
-      for (int64_t k = 0; k < r.length; ++k) {
+      for (int64_t k = 0; k < r.len; ++k) {
         const double v = x[base + k * r.inner];
         row.push_back(v);
         any_finite |= std::isfinite(v);
@@ -105,7 +105,7 @@ std::vector<double> per_row(const std::vector<double>& x, const BoundRows& r,
       }
       if (special || !any_finite) continue;
       const std::vector<double> b = f(std::span<const double>(row), dtype);
-      for (int64_t k = 0; k < r.length; ++k) out[base + k * r.inner] = b[k];
+      for (int64_t k = 0; k < r.len; ++k) out[base + k * r.inner] = b[k];
     }
   return out;
 }
