@@ -47,7 +47,7 @@ double first_order(double relative, double bound);
 
 // The rows of a normalization: element k of row (o, i) is at o*len*inner + k*inner + i.
 struct BoundRows {
-  int64_t outer = 1, length = 1, inner = 1;
+  int64_t outer = 1, len = 1, inner = 1;
 };
 // Applies `f` (row values -> per-element bounds) to every row; rows holding NaN or +inf, or
 // only -inf (a NaN result, judged as such), get 0.

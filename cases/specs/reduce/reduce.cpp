@@ -183,7 +183,7 @@ void matmul_integer_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
              tensor_of(tb, {}, {high(tb)})},
             {}, {tag}, "", false);
       };
-      extreme("extremes_k4096", 4096, "extremes");
+      extreme("extremes_k4096", 4096, "special-values");
       extreme("extremes_overflow_k33026", 33026, "overflow");
       one("refuse_inner_3x4_5x2", {3, 4}, {5, 2}, std::nullopt, std::nullopt, "inner dimensions must agree");
       one("refuse_a_zp_4_for_3x4", {3, 4}, {4, 5}, Shape{4}, std::nullopt,
