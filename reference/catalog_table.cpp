@@ -318,7 +318,7 @@ const std::vector<CatalogRow>& catalog() {
     {"", "MatMul", 1, ops::matmul, kExact, "numpy.matmul (1-D promotion, batch broadcasting); float16/float/double; exact dot products rounded once", ""},
     {"", "MatMul", 9, ops::matmul, kExact, "+int32/int64/uint32/uint64 (overflow wraps, undefined)", ""},
     {"", "MatMul", 13, ops::matmul, kExact, "+bfloat16", ""},
-    not_yet("", "MatMulInteger", 10),
+    {"", "MatMulInteger", 10, ops::matmul_integer_v10, kExact, "(A - a_zero_point) matmul (B - b_zero_point) into int32, int8/uint8 each; zero points per tensor, per row of A, per column of B; exact, overflow wraps (undefined)", ""},
     {"", "Max", 1, ops::max_same_shape, kExact, "equal shapes; float16/float/double; consumed_inputs", ""},
     {"", "Max", 6, ops::max_same_shape, kExact, "consumed_inputs removed", ""},
     {"", "Max", 8, ops::max_multidirectional, kExact, "numpy broadcasting over all inputs", ""},

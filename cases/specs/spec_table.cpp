@@ -79,6 +79,7 @@ const std::vector<SpecEntry>& spec_table() {
       {"", "LogSoftmax", softmax_cases, "as Softmax", Judging::element("log-softmax", log_softmax_element_bounds)},
       {"", "LpNormalization", lp_normalization_cases, "p 1 and 2, axes (negative), zero rows, wide exponents, 4096-long rows, specials, p/axis/type refusals", Judging::sum(3)},
       {"", "MatMul", matmul_cases, "2-D, 1-D promotion, batch broadcasting, empty K, K = 4096, refusals", Judging::sum()},
+      {"", "MatMulInteger", matmul_cases, "as MatMul per (T1, T2); zero points absent, per tensor, per row/column (vector and N-D), 255^2 terms to and past int32, zero-point shape refusals", Judging::exact()},
       {"", "Max", variadic_cases, "1-5 inputs, equal shapes (v1, v6) or numpy over all inputs (v8+), specials, NaN/signed zeros, refusals"},
       {"", "Mean", variadic_cases, "as Sum", Judging::sum_of_inputs()},
       {"", "Min", variadic_cases, "as Max"},

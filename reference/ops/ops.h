@@ -114,8 +114,9 @@ Tensors prelu_unidirectional(const Node& node, const Inputs& in);
 Tensors thresholded_relu(const Node& node, const Inputs& in);
 Tensors shrink(const Node& node, const Inputs& in);
 
-// linalg/matmul.cpp: MatMul, Gemm
+// linalg/matmul.cpp: MatMul, MatMulInteger, Gemm
 Tensors matmul(const Node& node, const Inputs& in);
+Tensors matmul_integer_v10(const Node& node, const Inputs& in);
 Tensors gemm_legacy(const Node& node, const Inputs& in);
 Tensors gemm_unidirectional(const Node& node, const Inputs& in);
 

@@ -8,6 +8,7 @@
 // attribute where it became an input (types: cases/refusals.h).
 // MatMul/Gemm: 2-D, 1-D promotion, batch broadcasting, K = 4096, transposes, alpha/beta,
 // C broadcast by version, C absent (11+); refusals: inner dimensions, ranks.
+// MatMulInteger: MatMul's shapes with zero points per tensor, row and column; 255^2 terms.
 // Softmax/LogSoftmax/Hardmax: (3,4,5) at axis 1 (where 2-D coercion and one axis differ),
 // default axis, negative axis (11+), a 4096 row, special values, ties; axis refusals.
 // The reduction length of each case, for its tolerance, is what the kernel reports
@@ -137,7 +138,65 @@ void reduce_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
         label + ": axes is an input from this version, not an attribute", false);
 }
 
+namespace {
+
+// MatMulInteger-10, per (T1, T2): MatMul's shapes; zero points absent, per tensor (scalar,
+// one element), per row of A / column of B (2-D vectors, N-D (..., M, 1) / (..., 1, N)); the
+// extremes (A - a_zp)(B - b_zp) = +-255^2 over K = 4096 and past int32 (K = 33026).
+void matmul_integer_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
+  const std::string label = row.label();
+  const auto params = input_type_params(row);
+  bool smoke_refusal = true;
+  for (DType ta : params[0].allowed)
+    for (DType tb : params[1].allowed) {
+      bool smoke = true;
+      auto one = [&](const char* name, Shape a, Shape b, std::optional<Shape> za = std::nullopt,
+                     std::optional<Shape> zb = std::nullopt, const std::string& rule = "") {
+        const std::string id = case_id(row, {ta, tb}, name);
+        std::vector<Tensor> in = {random_of(id + "/A", ta, a), random_of(id + "/B", tb, b)};
+        if (za || zb) in.push_back(random_of(id + "/a_zero_point", ta, za.value_or(Shape{})));
+        if (zb) in.push_back(random_of(id + "/b_zero_point", tb, *zb));
+        bool& first = rule.empty() ? smoke : smoke_refusal;
+        add(out, name, std::move(in), {}, {rule.empty() ? "random" : "shape"}, rule.empty() ? "" : label + ": " + rule, first);
+        first = false;
+      };
+      one("3x4_4x5", {3, 4}, {4, 5});
+      one("vec4_4x5", {4}, {4, 5});
+      one("3x4_vec4", {3, 4}, {4});
+      one("vec7_vec7", {7}, {7});
+      one("batch_2x1x3x4_3x4x2", {2, 1, 3, 4}, {3, 4, 2});
+      one("empty_k_3x0_0x2", {3, 0}, {0, 2});
+      one("a_zp_scalar_3x4_4x5", {3, 4}, {4, 5}, Shape{});
+      one("zp_scalars_3x4_4x5", {3, 4}, {4, 5}, Shape{}, Shape{});
+      one("zp_one_element_vec7_vec7", {7}, {7}, Shape{1}, Shape{1});
+      one("zp_row_col_3x4_4x5", {3, 4}, {4, 5}, Shape{3}, Shape{5});
+      one("zp_row_col_nd_2x3x4_2x4x5", {2, 3, 4}, {2, 4, 5}, Shape{2, 3, 1}, Shape{2, 1, 5});
+      one("zp_row_col_batch_2x1x3x4_3x4x2", {2, 1, 3, 4}, {3, 4, 2}, Shape{2, 1, 3, 1}, Shape{3, 1, 2});
+      // Every term (A - a_zp)(B - b_zp) is 255^2 in magnitude (int8: -128 - 127; uint8:
+      // 0 - 255): 4096 terms fit int32, 33026 do not.
+      auto extreme = [&](const char* name, int64_t k, const char* tag) {
+        auto low = [](DType t) { return t == DType::kInt8 ? -128.0 : 0.0; };
+        auto high = [](DType t) { return t == DType::kInt8 ? 127.0 : 255.0; };
+        add(out, name,
+            {tensor_of(ta, {1, k}, std::vector<double>(static_cast<size_t>(k), low(ta))),
+             tensor_of(tb, {k, 1}, std::vector<double>(static_cast<size_t>(k), low(tb))), tensor_of(ta, {}, {high(ta)}),
+             tensor_of(tb, {}, {high(tb)})},
+            {}, {tag}, "", false);
+      };
+      extreme("extremes_k4096", 4096, "special-values");
+      extreme("extremes_overflow_k33026", 33026, "overflow");
+      one("refuse_inner_3x4_5x2", {3, 4}, {5, 2}, std::nullopt, std::nullopt, "inner dimensions must agree");
+      one("refuse_a_zp_4_for_3x4", {3, 4}, {4, 5}, Shape{4}, std::nullopt,
+          "a_zero_point is a scalar, an M-vector or A's shape with K = 1");
+      one("refuse_b_zp_4_for_4x5", {3, 4}, {4, 5}, Shape{}, Shape{4},
+          "b_zero_point is a scalar, an N-vector or B's shape with K = 1");
+    }
+}
+
+}  // namespace
+
 void matmul_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
+  if (row.op == "MatMulInteger") return matmul_integer_cases(row, out);
   const bool gemm = row.op == "Gemm";
   const std::string label = row.label();
   bool smoke_refusal = true;

@@ -1,8 +1,12 @@
-// MatMul (1, 9, 13) and Gemm (1, 6, 7, 9, 11, 13).
+// MatMul (1, 9, 13), MatMulInteger (10) and Gemm (1, 6, 7, 9, 11, 13).
 //
 // MatMul behaves like numpy.matmul in every version: a 1-D A is (1, K) and a 1-D B is
 // (K, 1), with the added dimension removed from the result; the batch dimensions (all but
 // the last two) broadcast by numpy's rule. 9 adds int32/int64/uint32/uint64, 13 bfloat16.
+//
+// MatMulInteger-10: Y (int32) = (A - a_zero_point) matmul (B - b_zero_point), MatMul's
+// shapes; A and B int8/uint8 each; zero points per tensor, per row of A, per column of B.
+// The sum is exact; where it does not fit int32 it wraps, marked undefined.
 //
 // Gemm: Y = alpha * A' * B' + beta * C, A' = transpose(A) if transA, B' likewise, both 2-D.
 // - 1, 6: C is required; with broadcast=0 it must be (M, N); with broadcast=1 the legacy
@@ -118,41 +122,140 @@ Shape batch_of(const Shape& s) { return Shape(s.begin(), s.end() - 2); }
 
 }  // namespace
 
-// MatMul-1, 9, 13: numpy.matmul.
-Tensors matmul(const Node& node, const Inputs& in) {
-  Shape sa = in[0].shape(), sb = in[1].shape();
-  if (sa.empty() || sb.empty()) invalid_model("MatMul needs inputs of rank 1 or more (numpy.matmul), got a scalar");
+namespace {
+
+// numpy.matmul's shapes: the product's extents and strides, the batch plan, the output shape.
+struct MatMulShape {
+  Product p;
+  BroadcastPlan batches;
+  Shape out;
+};
+
+MatMulShape matmul_shape(const Shape& a_shape, const Shape& b_shape, const std::string& op) {
+  Shape sa = a_shape, sb = b_shape;
+  if (sa.empty() || sb.empty()) invalid_model(op + " needs inputs of rank 1 or more (numpy.matmul), got a scalar");
   const bool a_vector = sa.size() == 1, b_vector = sb.size() == 1;
   if (a_vector) sa.insert(sa.begin(), 1);
   if (b_vector) sb.push_back(1);
-  Product p;
+  MatMulShape r;
+  Product& p = r.p;
   p.m = sa[sa.size() - 2];
   p.k = sa.back();
   p.n = sb.back();
   if (sb[sb.size() - 2] != p.k)
-    invalid_model("inner dimensions differ: A " + shape_to_string(in[0].shape()) + " has K = " + std::to_string(p.k) +
-                  ", B " + shape_to_string(in[1].shape()) + " has " + std::to_string(sb[sb.size() - 2]));
-  node.record_terms(p.k);
+    invalid_model("inner dimensions differ: A " + shape_to_string(a_shape) + " has K = " + std::to_string(p.k) +
+                  ", B " + shape_to_string(b_shape) + " has " + std::to_string(sb[sb.size() - 2]));
   p.a_row = p.k;
   p.a_col = 1;
   p.b_row = p.n;
   p.b_col = 1;
-  const BroadcastPlan batches = multidirectional_broadcast({batch_of(sa), batch_of(sb)});
-  Shape out = batches.out;
-  if (!a_vector) out.push_back(p.m);
-  if (!b_vector) out.push_back(p.n);
-  Tensor y(in[0].dtype(), out);
+  r.batches = multidirectional_broadcast({batch_of(sa), batch_of(sb)});
+  r.out = r.batches.out;
+  if (!a_vector) r.out.push_back(p.m);
+  if (!b_vector) r.out.push_back(p.n);
+  return r;
+}
+
+}  // namespace
+
+// MatMul-1, 9, 13: numpy.matmul.
+Tensors matmul(const Node& node, const Inputs& in) {
+  const MatMulShape s = matmul_shape(in[0].shape(), in[1].shape(), "MatMul");
+  const Product& p = s.p;
+  node.record_terms(p.k);
+  Tensor y(in[0].dtype(), s.out);
   visit_dtype(in[0].dtype(), [&]<class T>() {
     if constexpr (is_numeric<T>) {
       auto a = in[0].data<T>();
       auto b = in[1].data<T>();
       auto yd = y.data<T>();
-      for_each_broadcast<2>(batches, [&](int64_t batch, const std::array<int64_t, 2>& k) {
+      for_each_broadcast<2>(s.batches, [&](int64_t batch, const std::array<int64_t, 2>& k) {
         multiply<T>(node, p, a, k[0] * p.m * p.k, b, k[1] * p.k * p.n, yd, batch * p.m * p.n, {}, {}, {});
       });
     } else {
       throw std::logic_error("MatMul on a non-numeric type");  // the schema check prevents it
     }
+  });
+  return {std::move(y)};
+}
+
+namespace {
+
+// Which zero point serves a row of A (or a column of B): one for all (per tensor), or one per
+// row (column) of each matrix, read at batch * extent + row.
+struct ZeroPoints {
+  bool per_tensor = true;
+  int64_t extent = 0;  // M for A, N for B
+};
+
+// The forms MatMulInteger-10 allows: a scalar or one element (per tensor); for A (M, K) an
+// M-vector, for A (..., M, K) shape (..., M, 1); for B (K, N) an N-vector, for B (..., K, N)
+// shape (..., 1, N). 1-D matrices take only the per-tensor form.
+ZeroPoints zero_points(const Tensor& matrix, const Tensor& zp, bool of_a, const char* name) {
+  const Shape& m = matrix.shape();
+  const Shape& z = zp.shape();
+  if (z.empty() || z == Shape{1}) return {};
+  const int64_t r = static_cast<int64_t>(m.size());
+  if (r >= 2) {
+    const int64_t extent = of_a ? m[r - 2] : m[r - 1];
+    Shape nd = m;
+    nd[of_a ? r - 1 : r - 2] = 1;
+    if ((r == 2 && z == Shape{extent}) || z == nd) return {false, extent};
+  }
+  invalid_model(std::string(name) + " " + shape_to_string(z) + " fits none of the allowed forms for " +
+                (of_a ? "A " : "B ") + shape_to_string(m) +
+                (of_a ? ": a scalar (per tensor), an M-vector for 2-D A, or A's shape with K = 1 (per row)"
+                      : ": a scalar (per tensor), an N-vector for 2-D B, or B's shape with K = 1 (per column)"));
+}
+
+template <class TA, class TB>
+void integer_products(const Node& node, const MatMulShape& s, const Inputs& in, std::span<int32_t> y) {
+  const Product& p = s.p;
+  auto a = in[0].data<TA>();
+  auto b = in[1].data<TB>();
+  const ZeroPoints za = in.has(2) ? zero_points(in[0], in[2], true, "a_zero_point") : ZeroPoints{};
+  const ZeroPoints zb = in.has(3) ? zero_points(in[1], in[3], false, "b_zero_point") : ZeroPoints{};
+  std::span<const TA> za_data;
+  std::span<const TB> zb_data;
+  if (in.has(2)) za_data = in[2].data<TA>();
+  if (in.has(3)) zb_data = in[3].data<TB>();
+  core::IntegerSum sum;
+  for_each_broadcast<2>(s.batches, [&](int64_t batch, const std::array<int64_t, 2>& k) {
+    const int64_t a_base = k[0] * p.m * p.k, b_base = k[1] * p.k * p.n;
+    for (int64_t i = 0; i < p.m; ++i) {
+      const int64_t zai = za.per_tensor ? 0 : k[0] * za.extent + i;
+      const int32_t a_zero = za_data.empty() ? 0 : za_data[zai];
+      for (int64_t j = 0; j < p.n; ++j) {
+        const int64_t zbj = zb.per_tensor ? 0 : k[1] * zb.extent + j;
+        const int32_t b_zero = zb_data.empty() ? 0 : zb_data[zbj];
+        sum.clear();
+        for (int64_t t = 0; t < p.k; ++t)  // each factor within [-255, 255]: the product is exact in int32
+          sum.add((a[a_base + i * p.a_row + t] - a_zero) * (b[b_base + t * p.b_row + j] - b_zero));
+        y[batch * p.m * p.n + i * p.n + j] = core::wrapped_result<int32_t>(node, sum.value(), core::kAccumulationOverflow);
+      }
+    }
+  });
+}
+
+// Calls f.template operator()<T>() with T the 8-bit integer type of `t` (the schema allows no other).
+template <class F>
+void visit_8bit(DType t, F&& f) {
+  if (t == DType::kInt8) f.template operator()<int8_t>();
+  else if (t == DType::kUInt8) f.template operator()<uint8_t>();
+  else throw std::logic_error("MatMulInteger on a type other than int8/uint8");  // the schema check prevents it
+}
+
+}  // namespace
+
+// MatMulInteger-10: (A - a_zero_point) matmul (B - b_zero_point), exact, into int32.
+Tensors matmul_integer_v10(const Node& node, const Inputs& in) {
+  const MatMulShape s = matmul_shape(in[0].shape(), in[1].shape(), "MatMulInteger");
+  if (in.has(2) && in[2].dtype() != in[0].dtype()) invalid_model("a_zero_point must have A's type (T1)");
+  if (in.has(3) && in[3].dtype() != in[1].dtype()) invalid_model("b_zero_point must have B's type (T2)");
+  node.record_terms(s.p.k);
+  Tensor y(DType::kInt32, s.out);
+  visit_8bit(in[0].dtype(), [&]<class TA>() {
+    visit_8bit(in[1].dtype(), [&]<class TB>() { integer_products<TA, TB>(node, s, in, y.data<int32_t>()); });
   });
   return {std::move(y)};
 }
