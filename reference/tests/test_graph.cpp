@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 #include <random>
 
+#include "reference/tests/error_kind.h"
 #include "reference/graph.h"
 #include "reference/model.h"
 #include "reference/model_builder.h"
@@ -38,16 +39,7 @@ Tensor floats(std::vector<float> v) { return Tensor::from_values<float>({static_
 
 const ModelContext kOpset17{{{"", 17}}, 8, "."};
 
-ErrorKind kind_of(const std::function<void()>& f, std::string* message = nullptr) {
-  try {
-    f();
-  } catch (const Error& e) {
-    if (message) *message = e.what();
-    return e.kind();
-  }
-  FAIL("no error");
-  return ErrorKind::kIo;
-}
+using testing::kind_of;
 
 }  // namespace
 

@@ -7,6 +7,7 @@
 
 #include <catch2/catch.hpp>
 
+#include "reference/tests/error_kind.h"
 #include "reference/model.h"
 #include "reference/model_builder.h"
 #include "reference/tensor_proto.h"
@@ -24,16 +25,7 @@ const ValueType kFloatScalar = ValueType::scalar_of(DType::kFloat);
 const ValueType kMapInt64Float = ValueType::map_of(DType::kInt64, kFloatScalar);
 const ValueType kMapStringFloat = ValueType::map_of(DType::kString, kFloatScalar);
 
-ErrorKind kind_of(const std::function<void()>& f, std::string* message = nullptr) {
-  try {
-    f();
-  } catch (const Error& e) {
-    if (message) *message = e.what();
-    return e.kind();
-  }
-  FAIL("no error");
-  return ErrorKind::kIo;
-}
+using testing::kind_of;
 
 fs::path temp_file(const std::string& name) {
   return fs::temp_directory_path() / ("touchstone_map_" + std::to_string(getpid()) + "_" + name);
