@@ -94,6 +94,8 @@ void geometry_cases(Drafter& d, const PoolVersion& v) {
         v.floor_text ? "auto-pad-text" : "random");
   d.one("empty_batch", {0, 2, 5, 5}, {ints("kernel_shape", {2, 2})}, "empty", outs);
   d.one("window_8x8", {1, 1, 8, 8}, {ints("kernel_shape", {8, 8})});
+  // floor((3 - 4) / 1) + 1 = 0 rows: Y is empty (ONNX's shape inference gives the same).
+  d.one("kernel_past_input_empty", {1, 1, 3, 5}, {ints("kernel_shape", {4, 2})}, "empty", outs);
 }
 
 // ceil_mode, count_include_pad and dilations where the version has them.
@@ -183,8 +185,8 @@ void refusal_cases(Drafter& d, const PoolVersion& v) {
            "pads cannot be used together with auto_pad");
   d.refuse("refuse_auto_pad_unknown", {1, 1, 5, 5}, {ints("kernel_shape", {2, 2}), text("auto_pad", "SAME")},
            "auto_pad is NOTSET, SAME_UPPER, SAME_LOWER or VALID");
-  d.refuse("refuse_kernel_past_input", {1, 1, 3, 5}, {ints("kernel_shape", {4, 2})},
-           "the dilated kernel fits the padded input");
+  d.refuse("refuse_kernel_past_input", {1, 1, 3, 5}, {ints("kernel_shape", {5, 2})},
+           "the output size floor((in + pads - dilated kernel) / stride) + 1 is not negative");
   if (v.dilations)
     d.refuse("refuse_dilations_zero", {1, 1, 5, 5}, {ints("kernel_shape", {2, 2}), ints("dilations", {0, 1})},
              "dilations are at least 1");

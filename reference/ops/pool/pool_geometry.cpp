@@ -28,16 +28,28 @@ std::vector<int64_t> per_axis(const Node& node, const std::string& name, size_t 
   return v;
 }
 
-int64_t ceil_div(int64_t a, int64_t b) { return (a + b - 1) / b; }
+// floor(a / b) and ceil(a / b) for b > 0 and any a.
+int64_t floor_div(int64_t a, int64_t b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
+int64_t ceil_div(int64_t a, int64_t b) { return -floor_div(-a, b); }
+
+// The size the text's formula gives, floor((span) / s) + 1; a negative one is refused (ONNX's
+// shape inference gives 0 for a kernel up to a stride longer than the padded input: Y is
+// then empty there).
+int64_t windows_along(int64_t span, int64_t stride, int64_t dk, int64_t padded, size_t i) {
+  const int64_t out = floor_div(span, stride) + 1;
+  if (out < 0)
+    invalid_model("the dilated kernel (" + std::to_string(dk) + ") is more than a stride longer than the padded input (" +
+                  std::to_string(padded) + ") along " + axis_name(i) + ": the output size would be negative");
+  return out;
+}
 
 // Output size and padding of one axis under auto_pad NOTSET (explicit pads).
 void explicit_axis(const Node& node, AxisWindow& a, int64_t dk, bool ceil_mode, const PoolRules& rules, size_t i) {
-  const int64_t span = a.in + a.pad_begin + a.pad_end - dk;
-  if (span < 0)
-    invalid_model("the dilated kernel (" + std::to_string(dk) + ") is larger than the padded input (" +
-                  std::to_string(a.in + a.pad_begin + a.pad_end) + ") along " + axis_name(i));
-  a.out = (ceil_mode ? ceil_div(span, a.stride) : span / a.stride) + 1;
-  if (ceil_mode && (a.out - 1) * a.stride >= a.in + a.pad_begin) {
+  const int64_t padded = a.in + a.pad_begin + a.pad_end, span = padded - dk;
+  a.out = windows_along(span, a.stride, dk, padded, i);
+  if (!ceil_mode) return;
+  a.out = ceil_div(span, a.stride) + 1;
+  if ((a.out - 1) * a.stride >= a.in + a.pad_begin) {
     --a.out;  // the last window would start in the right padding
     if (!rules.dropped_window_named)
       node.mark(Semantics::kImplementationDefined,
@@ -51,11 +63,8 @@ void auto_axis(const Node& node, AxisWindow& a, int64_t dk, const std::string& a
                const PoolRules& rules, size_t i) {
   int64_t text_out = 0;
   if (auto_pad == "VALID") {
-    if (a.in < dk)
-      invalid_model("the dilated kernel (" + std::to_string(dk) + ") is larger than the input (" +
-                    std::to_string(a.in) + ") along " + axis_name(i) + " under auto_pad VALID");
-    a.out = (a.in - dk) / a.stride + 1;
-    text_out = (a.in - dk + 1) / a.stride;
+    a.out = windows_along(a.in - dk, a.stride, dk, a.in, i);
+    text_out = std::max<int64_t>(0, floor_div(a.in - dk + 1, a.stride));
   } else {
     a.out = ceil_div(a.in, a.stride);
     const int64_t total = std::max<int64_t>(0, (a.out - 1) * a.stride + dk - a.in);

@@ -19,8 +19,9 @@
 //   floor(in / s) when ceil_mode is 0 (its auto_pad attribute says ceil): marked the same way.
 // - Refused: rank below 3; kernel_shape, strides, dilations of another length than the
 //   spatial rank or below 1; pads of another length than twice the spatial rank or negative;
-//   nonzero pads together with auto_pad; an unknown auto_pad; a dilated kernel larger than
-//   the padded input.
+//   nonzero pads together with auto_pad; an unknown auto_pad; a negative output size (a
+//   dilated kernel more than a stride longer than the padded input). A kernel up to a stride
+//   longer gives 0 outputs along that axis, as ONNX's shape inference computes.
 #pragma once
 #include <cstdint>
 #include <string>
