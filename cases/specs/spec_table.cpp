@@ -1,5 +1,6 @@
 #include "cases/specs/specs.h"
 
+#include "cases/specs/pool/pool_specs.h"
 #include "cases/specs/reduce/bounds.h"
 
 namespace touchstone::cases {
@@ -19,7 +20,9 @@ constexpr int kRangeUlps = 32;
 // sums are judged by the bound of their n terms (the reduction length the kernel reports;
 // Sum and Mean: the inputs), plus their extra roundings (Gemm's alpha and beta 2;
 // LpNormalization's sqrt and division 3; NegativeLogLikelihoodLoss's weighted product 1).
-// ReduceL2 of one term is sqrt(x*x): two roundings. The composite ops' bounds per element
+// ReduceL2 of one term is sqrt(x*x): two roundings. AveragePool and GlobalAveragePool: the window
+// sum and the division (n + 1); LpPool and GlobalLpPool: |x|^p and the root by a library pow
+// within 4 ulps each (n + 16), one term too. The composite ops' bounds per element
 // come from their functions (specs/reduce/bounds.h), which take the term magnitudes' place.
 const std::vector<SpecEntry>& spec_table() {
   static const std::vector<SpecEntry> table = {
@@ -33,6 +36,7 @@ const std::vector<SpecEntry>& spec_table() {
       {"", "Asinh", unary_math_cases, "shapes to rank 6, tiny and huge values, specials, refusals", kFunction},
       {"", "Atan", unary_math_cases, "as Asinh", kFunction},
       {"", "Atanh", unary_math_cases, "as Acos (atanh(+-1) = +-inf)", kFunction},
+      {"", "AveragePool", pool_cases, "1-D/2-D/3-D windows, strides, pads, auto_pad VALID/SAME_UPPER/SAME_LOWER with odd pads, ceil_mode (dropped window), count_include_pad, dilations by version, empty batch, specials, window refusals", Judging::sum(1)},
       {"", "BitCast", bitcast_cases, "every (input, to) pair of equal bit width: random bit images, specials, shapes; bool from other bytes; width, to and type refusals"},
       {"", "BitShift", bitshift_cases, "LEFT/RIGHT per unsigned type, broadcast patterns, shift amounts to the bit width and past it, direction refusals"},
       {"", "BitwiseAnd", bitwise_cases, "numpy broadcast patterns, values over each integer type's range, specials crossed, type/shape refusals"},
@@ -64,6 +68,9 @@ const std::vector<SpecEntry>& spec_table() {
       {"", "Floor", exact_unary_cases, "as Ceil"},
       {"", "Gelu", activation_cases, "shapes to rank 6, both approximate forms, tails and cut-offs, specials, NaN, approximate refusals", kFunction},
       {"", "Gemm", matmul_cases, "transposes, alpha/beta, C broadcast by version (legacy broadcast=1, unidirectional, absent from 11), K = 4096, refusals", Judging::sum(2)},
+      {"", "GlobalAveragePool", global_pool_cases, "1-D/2-D/3-D, 64x64 windows, empty batch, specials, rank refusal", Judging::sum(1)},
+      {"", "GlobalLpPool", global_pool_cases, "as GlobalAveragePool, p 1, 2, 3 (float in 1, int from 2), p refusal", Judging::sum(16, 1)},
+      {"", "GlobalMaxPool", global_pool_cases, "as GlobalAveragePool"},
       {"", "Greater", logic_cases, "as Equal"},
       {"", "GreaterOrEqual", logic_cases, "as Equal (numpy broadcasting only)"},
       {"", "HardSigmoid", activation_cases, "shapes to rank 6, alpha/beta sweep, clamp edges, specials, NaN, refusals", kFunction},
@@ -78,9 +85,11 @@ const std::vector<SpecEntry>& spec_table() {
       {"", "Log", unary_math_cases, "shapes to rank 6, 0, negatives, near 1, subnormals, specials, consumed_inputs (v1), refusals", kFunction},
       {"", "LogSoftmax", softmax_cases, "as Softmax", Judging::element("log-softmax", log_softmax_element_bounds)},
       {"", "LpNormalization", lp_normalization_cases, "p 1 and 2, axes (negative), zero rows, wide exponents, 4096-long rows, specials, p/axis/type refusals", Judging::sum(3)},
+      {"", "LpPool", pool_cases, "1-D/2-D/3-D windows, strides, pads, auto_pad VALID/SAME_UPPER/SAME_LOWER with odd pads, ceil_mode (dropped window), dilations (18), p 1, 3, 4 (2.5 in 1), an exact cube root, p refusal", Judging::sum(16, 1)},
       {"", "MatMul", matmul_cases, "2-D, 1-D promotion, batch broadcasting, empty K, K = 4096, refusals", Judging::sum()},
       {"", "MatMulInteger", matmul_cases, "as MatMul per (T1, T2); zero points absent, per tensor, per row/column (vector and N-D), 255^2 terms to and past int32, zero-point shape refusals", Judging::exact()},
       {"", "Max", variadic_cases, "1-5 inputs, equal shapes (v1, v6) or numpy over all inputs (v8+), specials, NaN/signed zeros, refusals"},
+      {"", "MaxPool", pool_cases, "1-D/2-D/3-D windows, strides, pads, auto_pad VALID/SAME_UPPER/SAME_LOWER with odd pads, ceil_mode (dropped window), dilations (10), Indices in both storage orders (8), ties, int8/uint8 (12), storage_order refusal"},
       {"", "Mean", variadic_cases, "as Sum", Judging::sum_of_inputs()},
       {"", "Min", variadic_cases, "as Max"},
       {"", "Mish", activation_cases, "shapes to rank 6, tails and cut-offs, specials, NaN, refusals", kFunction},

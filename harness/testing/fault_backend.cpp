@@ -27,6 +27,10 @@
 //   and Einsum summed sum-pairwise / sum-reversed / sum-blocked in float32 (honest),
 //   sum-in-type in the data's own type (float16 in float16: within the worst case, a
 //   suspicious accumulator), sum-drop without its largest term (wrong)
+// Pooling modes (issue 26, pool_modes.cpp): MaxPool, AveragePool and LpPool answered by the
+//   reference with one window rule broken: pool-same-swapped (the odd SAME pad on the other
+//   side), pool-no-count-pad (count_include_pad ignored), pool-keep-dropped (ceil_mode keeps
+//   the window that would start in the right padding)
 // With TOUCHSTONE_FAULT_SPY=<file>, every request appends to <file> one line: the model's
 // folder, then every name found in it (recursively).
 // With TOUCHSTONE_FAULT_PIPELINING=1 the hello says "pipelining": true (requests read line
@@ -46,6 +50,7 @@
 #include <utility>
 
 #include "harness/oracle.h"
+#include "harness/testing/pool_modes.h"
 #include "harness/testing/sum_modes.h"
 #include "reference/tensor_proto.h"
 
@@ -227,6 +232,7 @@ void handle(const json& request) {
   if (fault == "reverse-last")
     for (auto& t : result.outputs) t = reversed_last(t);
   if (testing::is_sum_mode(fault)) testing::resum(fault, files, result.outputs);
+  if (testing::is_pool_mode(fault)) testing::repool(fault, files, result.outputs);
   if (fault == "tie-swap" && result.outputs.size() >= 2) result.outputs[1] = ties_swapped(result.outputs[0], result.outputs[1]);
   for (size_t i = 0; i < result.outputs.size(); ++i) {
     Tensor t = result.outputs[i];

@@ -1,0 +1,88 @@
+// touchstone-fault-backend's pooling modes over the generated MaxPool and AveragePool suites
+// (issue 26): each broken window rule fails exactly the cases that rule decides, and
+// every one of them.
+#include <catch2/catch.hpp>
+
+#include <cstdlib>
+#include <fstream>
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <sys/wait.h>
+
+#include "harness/tests/fixture.h"
+
+using json = nlohmann::json;
+namespace fs = std::filesystem;
+
+namespace {
+
+// Runs `command` quietly; true when it exits 0.
+bool quietly(const std::string& command) {
+  const int status = std::system((command + " >/dev/null 2>&1").c_str());
+  return WIFEXITED(status) && WEXITSTATUS(status) == 0;
+}
+
+// The ids of the valid cases that did not pass with `mode`, and how many passed.
+std::pair<std::vector<std::string>, int> run_mode(const fs::path& suite, const fs::path& root, const std::string& mode) {
+  const fs::path out = root / mode;
+  quietly("env 'TOUCHSTONE_FAULTS=Pool-=" + mode + "' " + TOUCHSTONE_CLI + " run --suite " + suite.string() +
+        " --backend command:" + TOUCHSTONE_FAULT_BACKEND + " --jobs 2 --full-report --report-dir " + out.string());
+  std::ifstream in(out / "report.json");
+  REQUIRE(in);
+  const json report = json::parse(in);
+  std::vector<std::string> bad;
+  int passed = 0;
+  for (const auto& c : report.at("cases")) {
+    const std::string v = c.at("verdict");
+    if (v == "pass") ++passed;
+    else if (v != "rejected" && v != "skip") bad.push_back(c.at("id"));
+  }
+  return {bad, passed};
+}
+
+// Every valid case id of the suite (index.json).
+std::vector<std::string> valid_ids(const fs::path& suite) {
+  std::ifstream in(suite / "index.json");
+  const json index = json::parse(in);
+  std::vector<std::string> ids;
+  for (const auto& c : index.at("cases"))
+    if (c.value("valid", true)) ids.push_back(c.at("id"));
+  return ids;
+}
+
+void check_exactly(const fs::path& suite, const fs::path& root, const std::string& mode,
+                   const std::function<bool(const std::string&)>& decided) {
+  INFO(mode);
+  const auto [bad, passed] = run_mode(suite, root, mode);
+  CHECK(passed > 300);
+  for (const auto& id : bad) {
+    INFO(id << " did not pass, yet the broken rule does not decide it");
+    CHECK(decided(id));
+  }
+  int expected = 0;
+  for (const auto& id : valid_ids(suite)) {
+    if (!decided(id) || id.find("empty") != std::string::npos) continue;
+    ++expected;
+    INFO(id << " passed, yet the broken rule decides it");
+    CHECK(std::find(bad.begin(), bad.end(), id) != bad.end());
+  }
+  CHECK(expected > 5);
+}
+
+bool has(const std::string& id, const char* part) { return id.find(part) != std::string::npos; }
+
+}  // namespace
+
+TEST_CASE("pooling fault modes fail exactly the cases their rule decides", "[pool][runner]") {
+  const fs::path root = touchstone::testing::temp_dir("pool-modes");
+  const fs::path suite = root / "suite";
+  REQUIRE(quietly(std::string(TOUCHSTONE_CLI) + " generate --profile standard --ops MaxPool,AveragePool --out " +
+                  suite.string()));
+  // Odd total pads: kernel 2 and 4 at stride 1, and 3x3 at stride 2 over 8 columns; the
+  // dilated SAME cases have even totals (4 and 2), so the side does not matter there.
+  check_exactly(suite, root, "pool-same-swapped", [](const std::string& id) {
+    return has(id, "/same_upper_k") || has(id, "/same_lower_k") || has(id, "count_include_pad_same_lower");
+  });
+  check_exactly(suite, root, "pool-no-count-pad", [](const std::string& id) { return has(id, "count_include_pad"); });
+  check_exactly(suite, root, "pool-keep-dropped", [](const std::string& id) { return has(id, "ceil_drops_window_in_pad"); });
+}
