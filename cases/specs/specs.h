@@ -26,7 +26,7 @@ struct SpecEntry {
 const std::vector<SpecEntry>& spec_table();
 const SpecEntry* find_spec(std::string_view domain, std::string_view op);
 
-// specs/exact_unary.cpp, specs/selection.cpp, specs/integer.cpp
+// specs/elementwise/exact_unary.cpp, selection.cpp, integer.cpp
 void exact_unary_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
 void identity_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
 // specs/sequence/identity_values.cpp: Identity's sequence and optional cases (and refusals)
@@ -36,34 +36,35 @@ void clip_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
 void bitshift_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
 void mod_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
 
-// specs/activations.cpp
+// specs/elementwise/activations.cpp
 void activation_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
 void prelu_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
 
-// specs/arithmetic.cpp
+// specs/elementwise/arithmetic.cpp
 void binary_arithmetic_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
 void pow_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
 
-// specs/cast.cpp: Cast, CastLike
+// specs/elementwise/cast.cpp: Cast, CastLike
 void cast_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
 
-// specs/math.cpp: Acos ... Tanh, Erf, Exp, Log, Sqrt, Reciprocal
+// specs/elementwise/math.cpp: Acos ... Tanh, Erf, Exp, Log, Sqrt, Reciprocal
 void unary_math_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
 
-// specs/logic.cpp: And, Or, Xor, Not, Equal, Greater, Less, GreaterOrEqual, LessOrEqual
+// specs/elementwise/logic.cpp: And, Or, Xor, Not, Equal, Greater, Less, GreaterOrEqual, LessOrEqual
 void logic_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
 
-// specs/variadic.cpp: Max, Min, Mean, Sum
+// specs/elementwise/variadic.cpp: Max, Min, Mean, Sum
 void variadic_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
 
-// specs/reduce/reduce.cpp: Reduce*, MatMul, Gemm, Softmax, LogSoftmax, Hardmax
+// specs/reduce/reduce.cpp: Reduce*, Softmax, LogSoftmax, Hardmax
 void reduce_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
-void matmul_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
 void softmax_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
-// specs/reduce/einsum_det_losses.cpp: Einsum, Det, LpNormalization, NegativeLogLikelihoodLoss,
-// SoftmaxCrossEntropyLoss
+// specs/linalg/matmul.cpp: MatMul, MatMulInteger, Gemm
+void matmul_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+// specs/linalg/einsum_det.cpp: Einsum, Det
 void einsum_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
 void det_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+// specs/reduce/norm_losses.cpp: LpNormalization, NegativeLogLikelihoodLoss, SoftmaxCrossEntropyLoss
 void lp_normalization_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
 void loss_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
 // specs/shape/: the shape and data-movement ops (see specs/shape/README.md)
@@ -112,7 +113,7 @@ void reverse_sequence_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
 void cumulative_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
 void tensor_scatter_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
 
-// Judging refinements (specs/reduce/contracts.cpp, specs/indexing/contracts.cpp): the
+// Judging refinements (specs/linalg/contracts.cpp, specs/indexing/contracts.cpp): the
 // draft's own choices. The element-bound functions are in specs/reduce/bounds.h.
 Tolerance det_matrix_size(const CaseFacts& f, Tolerance t);          // n = the matrix size
 Tolerance einsum_operand_products(const CaseFacts& f, Tolerance t);  // + 1 per operand past two

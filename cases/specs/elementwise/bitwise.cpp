@@ -9,7 +9,7 @@
 // generator (cases/refusals.h).
 #include <limits>
 
-#include "cases/specs/exact_helpers.h"
+#include "cases/specs/core/exact_helpers.h"
 
 namespace touchstone::cases {
 

@@ -5,7 +5,7 @@
 // operation on the two's-complement bit patterns, exact: ~5 in int8 is -6, ~5 in uint8 is
 // 250. ONNX leaves nothing open here: there is no overflow, and every bit pattern of an
 // integer type is a value.
-#include "reference/ops/elementwise.h"
+#include "reference/ops/core/elementwise.h"
 #include "reference/ops/ops.h"
 
 namespace touchstone::ops {

@@ -26,7 +26,7 @@
 // rounds to -0.
 #include <cmath>
 
-#include "reference/ops/activation_math.h"
+#include "reference/ops/elementwise/activation_math.h"
 #include "reference/ops/ops.h"
 
 namespace touchstone::ops {

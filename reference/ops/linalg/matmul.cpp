@@ -30,7 +30,7 @@
 #include "reference/numeric/accumulator.h"
 #include "reference/numeric/functions.h"
 #include "reference/ops/core/exact_integer.h"
-#include "reference/ops/elementwise.h"
+#include "reference/ops/core/elementwise.h"
 #include "reference/ops/ops.h"
 
 namespace touchstone::ops {

@@ -44,7 +44,7 @@
 #include "reference/numeric/exp_sums.h"
 #include "reference/numeric/fast_exp_row.h"
 #include "reference/numeric/functions.h"
-#include "reference/ops/elementwise.h"
+#include "reference/ops/core/elementwise.h"
 #include "reference/ops/ops.h"
 
 namespace touchstone::ops {

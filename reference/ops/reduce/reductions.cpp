@@ -33,7 +33,7 @@
 #include "reference/numeric/exp_sums.h"
 #include "reference/numeric/functions.h"
 #include "reference/ops/core/exact_integer.h"
-#include "reference/ops/elementwise.h"
+#include "reference/ops/core/elementwise.h"
 #include "reference/ops/ops.h"
 #include "reference/ops/reduce/reduce_plan.h"
 

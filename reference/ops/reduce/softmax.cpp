@@ -19,7 +19,7 @@
 
 #include "reference/numeric/exp_sums.h"
 #include "reference/ops/core/axes.h"
-#include "reference/ops/elementwise.h"
+#include "reference/ops/core/elementwise.h"
 #include "reference/ops/ops.h"
 #include "reference/ops/reduce/reduce_plan.h"
 

@@ -11,7 +11,7 @@
 // (cases/refusals.h).
 #include <cmath>
 
-#include "cases/specs/exact_helpers.h"
+#include "cases/specs/core/exact_helpers.h"
 
 namespace touchstone::cases {
 

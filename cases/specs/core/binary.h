@@ -1,7 +1,8 @@
 // Pieces shared by the specs of binary elementwise ops (arithmetic.cpp: Add ... Pow;
 // logic.cpp: And, Or, Xor and the comparisons): the shape patterns of each broadcasting
-// rule with their refusals.
+// rule with their refusals; and the seeded draws the reduce and linalg specs share.
 #pragma once
+#include <algorithm>
 #include <functional>
 #include <limits>
 #include <string>
@@ -41,3 +42,21 @@ void sweep_patterns(const CatalogRow& row, DType a, DType b, const std::function
 std::vector<Tensor> pair(const Tensor& a, const Tensor& b);
 
 }  // namespace touchstone::cases::binary
+
+namespace touchstone::cases {
+
+// A random tensor drawn from the case id's own seed (the reduce and linalg specs).
+inline Tensor random_of(const std::string& id, DType t, const Shape& shape, Domain domain = {}) {
+  Rng rng(seed_of(id));
+  return random_tensor(rng, t, shape, domain);
+}
+
+// A (1, n) or (n) tensor of the type's special values.
+inline Tensor specials_as(DType t, Shape shape) {
+  const Tensor s = special_values(t);
+  Tensor r(t, std::move(shape));
+  std::copy(s.bytes().begin(), s.bytes().end(), r.mutable_bytes().begin());
+  return r;
+}
+
+}  // namespace touchstone::cases

@@ -28,7 +28,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "reference/ops/activation_math.h"
+#include "reference/ops/elementwise/activation_math.h"
 #include "reference/ops/ops.h"
 
 namespace touchstone::ops {

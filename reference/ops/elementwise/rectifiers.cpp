@@ -24,7 +24,7 @@
 #include <cmath>
 #include <limits>
 
-#include "reference/ops/activation_math.h"
+#include "reference/ops/elementwise/activation_math.h"
 #include "reference/ops/ops.h"
 
 namespace touchstone::ops {

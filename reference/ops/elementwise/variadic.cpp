@@ -19,7 +19,7 @@
 #include <vector>
 
 #include "reference/numeric/functions.h"
-#include "reference/ops/elementwise.h"
+#include "reference/ops/core/elementwise.h"
 #include "reference/ops/ops.h"
 
 namespace touchstone::ops {

@@ -2,7 +2,7 @@
 // forms and its reserved literals) and printing floats. Values go through MPFR so that a
 // literal is rounded once to the target type, and printing checks its digits by reading
 // them back the same way.
-#include "reference/ops/cast_string.h"
+#include "reference/ops/elementwise/cast_string.h"
 
 #include <gmp.h>
 #include <mpfr.h>

@@ -14,7 +14,7 @@
 #include <cfloat>
 #include <cmath>
 
-#include "cases/specs/exact_helpers.h"
+#include "cases/specs/core/exact_helpers.h"
 #include "reference/node_check.h"
 
 namespace touchstone::cases {

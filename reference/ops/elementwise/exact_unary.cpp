@@ -18,7 +18,7 @@
 
 #include "reference/minifloat.h"
 #include "reference/numeric/exact.h"
-#include "reference/ops/elementwise.h"
+#include "reference/ops/core/elementwise.h"
 #include "reference/ops/ops.h"
 
 namespace touchstone::ops {

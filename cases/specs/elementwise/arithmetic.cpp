@@ -13,7 +13,7 @@
 #include <functional>
 #include <limits>
 
-#include "cases/specs/binary.h"
+#include "cases/specs/core/binary.h"
 #include "cases/specs/specs.h"
 #include "cases/values.h"
 #include "reference/model_builder.h"

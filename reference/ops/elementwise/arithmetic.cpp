@@ -13,7 +13,7 @@
 #include <limits>
 
 #include "reference/numeric/exact.h"
-#include "reference/ops/elementwise.h"
+#include "reference/ops/core/elementwise.h"
 #include "reference/ops/ops.h"
 
 namespace touchstone::ops {

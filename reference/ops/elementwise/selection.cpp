@@ -25,7 +25,7 @@
 #include <optional>
 
 #include "reference/numeric/exact.h"
-#include "reference/ops/elementwise.h"
+#include "reference/ops/core/elementwise.h"
 #include "reference/ops/ops.h"
 
 namespace touchstone::ops {

@@ -26,7 +26,7 @@
 #include <type_traits>
 
 #include "reference/numeric/functions.h"
-#include "reference/ops/elementwise.h"
+#include "reference/ops/core/elementwise.h"
 #include "reference/ops/ops.h"
 
 namespace touchstone::ops {

@@ -9,7 +9,7 @@
 #include <stdexcept>
 
 #include "reference/numeric/functions.h"
-#include "reference/ops/elementwise.h"
+#include "reference/ops/core/elementwise.h"
 
 namespace touchstone::ops {
 

@@ -16,7 +16,7 @@
 // NaN is false, so Equal(NaN, NaN) is false and GreaterOrEqual(NaN, x) is false). They
 // are exact and fully defined: nothing here is marked.
 #include "reference/numeric/exact.h"
-#include "reference/ops/elementwise.h"
+#include "reference/ops/core/elementwise.h"
 #include "reference/ops/ops.h"
 
 namespace touchstone::ops {

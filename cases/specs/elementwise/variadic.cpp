@@ -12,7 +12,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "cases/specs/binary.h"
+#include "cases/specs/core/binary.h"
 #include "cases/specs/specs.h"
 #include "cases/refusals.h"
 #include "reference/model_builder.h"

@@ -58,7 +58,7 @@
 
 #include "reference/node_check.h"
 #include "reference/numeric/exact.h"
-#include "reference/ops/cast_string.h"
+#include "reference/ops/elementwise/cast_string.h"
 #include "reference/ops/ops.h"
 
 namespace touchstone::ops {
