@@ -29,7 +29,7 @@
 #include <cmath>
 
 #include "reference/ops/elementwise/activation_math.h"
-#include "reference/ops/ops.h"
+#include "reference/ops/elementwise/elementwise_ops.h"
 
 namespace touchstone::ops {
 
@@ -70,7 +70,7 @@ T scaled_expm1(double alpha, double x) {
 // sigmoid(0) = 1/2 is the only exact value (e^-x is transcendental for x != 0); for
 // x >= 64 the value is within 2^-92 of 1 and rounds to 1; for x <= -1100 it is below
 // 2^-1586 and rounds to +0.
-Tensors sigmoid(const Node&, const Inputs& in) {
+Tensors sigmoid_v1(const Node&, const Inputs& in) {
   return {map_float(in[0], [&]<class T>(T v) -> T {
     const double x = numeric::widen(v);
     if (x == 0) return numeric::narrow<T>(0.5);
@@ -92,7 +92,7 @@ Tensors sigmoid(const Node&, const Inputs& in) {
 // Softplus-1: ln(e^x + 1). For x > 2^20, softplus(x) - x = ln(1 + e^-x) < e^-x is far
 // below half an ulp of x, so the result is x; for x < -2^20 the value is below e^x and
 // rounds to +0.
-Tensors softplus(const Node&, const Inputs& in) {
+Tensors softplus_v1(const Node&, const Inputs& in) {
   return {map_float(in[0], [&]<class T>(T v) -> T {
     const double x = numeric::widen(v);
     if (x > 0x1p20) return v;
@@ -111,7 +111,7 @@ Tensors softplus(const Node&, const Inputs& in) {
 
 // Softsign-1: x / (1 + |x|). 1 + |x| is computed exactly (1100 bits hold it for any
 // double x), then one division rounds. ±inf gives ±1 (the limit), implementation-defined.
-Tensors softsign(const Node& node, const Inputs& in) {
+Tensors softsign_v1(const Node& node, const Inputs& in) {
   return {map_float(in[0], [&]<class T>(T v) -> T {
     const double x = numeric::widen(v);
     if (std::isinf(x)) {
@@ -133,7 +133,7 @@ Tensors softsign(const Node& node, const Inputs& in) {
 }
 
 // Elu-1, Elu-6: alpha (e^x - 1) for x < 0, x for x >= 0; 6 drops consumed_inputs.
-Tensors elu(const Node& node, const Inputs& in) {
+Tensors elu_v1(const Node& node, const Inputs& in) {
   const double alpha = node.attr_float("alpha", 1.0f);
   return {map_float(in[0], [&]<class T>(T v) -> T {
     const double x = numeric::widen(v);
@@ -168,15 +168,15 @@ Tensors selu_with(const Node& node, const Inputs& in, float default_alpha, float
     return v;
   })};
 }
-Tensors selu_1(const Node& node, const Inputs& in) { return selu_with(node, in, 1.6732f, 1.0507f); }
-Tensors selu_6(const Node& node, const Inputs& in) {
+Tensors selu_v1(const Node& node, const Inputs& in) { return selu_with(node, in, 1.6732f, 1.0507f); }
+Tensors selu_v6(const Node& node, const Inputs& in) {
   return selu_with(node, in, 1.67326319217681884765625f, 1.05070102214813232421875f);
 }
 
 // Celu-12 (float only): max(0, x) + min(0, alpha (e^(x/alpha) - 1)). For alpha != 0 the
 // second term has the sign of x, so the result is x for x >= 0 and alpha expm1(x/alpha)
 // for x < 0.
-Tensors celu(const Node& node, const Inputs& in) {
+Tensors celu_v12(const Node& node, const Inputs& in) {
   const double alpha = node.attr_float("alpha", 1.0f);
   if (!(std::isfinite(alpha) && alpha != 0))
     node.mark(Semantics::kUndefined, "Celu with alpha 0, infinite or NaN (the formula divides by alpha)");
@@ -227,7 +227,7 @@ constexpr mpfr_prec_t kHardPrecision = 2600;
 }  // namespace
 
 // HardSigmoid-1, HardSigmoid-6: max(0, min(1, alpha x + beta)); 6 drops consumed_inputs.
-Tensors hard_sigmoid(const Node& node, const Inputs& in) {
+Tensors hard_sigmoid_v1(const Node& node, const Inputs& in) {
   const double alpha = node.attr_float("alpha", 0.2f);
   const double beta = node.attr_float("beta", 0.5f);
   return {map_float(in[0], [&]<class T>(T v) -> T {
@@ -242,7 +242,7 @@ Tensors hard_sigmoid(const Node& node, const Inputs& in) {
 // HardSwish-14: x max(0, min(1, x/6 + 1/2)), with the real 1/6. Between -3 and 3 the
 // result is x (x + 3) / 6: x + 3 and the product are exact at 2600 bits (x + 3 needs at
 // most 1077), then one division rounds.
-Tensors hard_swish(const Node& node, const Inputs& in) {
+Tensors hard_swish_v14(const Node& node, const Inputs& in) {
   constexpr double kOnnxAlpha = 0.16666667f;  // the float32 alpha of ONNX's function body
   return {map_float(in[0], [&]<class T>(T v) -> T {
     const double x = numeric::widen(v);

@@ -14,7 +14,7 @@
 
 #include "reference/numeric/exact.h"
 #include "reference/ops/core/elementwise.h"
-#include "reference/ops/ops.h"
+#include "reference/ops/elementwise/elementwise_ops.h"
 
 namespace touchstone::ops {
 
@@ -92,34 +92,34 @@ struct Divide {
 }  // namespace
 
 // Add-1, Add-6: limited broadcast. Add-7 and later: numpy broadcasting.
-Tensors add_limited(const Node& node, const Inputs& in) {
+Tensors add_v1(const Node& node, const Inputs& in) {
   return {map_binary(limited_plan(node, in), in[0], in[1], Plus{node})};
 }
-Tensors add_multidirectional(const Node& node, const Inputs& in) {
+Tensors add_v7(const Node& node, const Inputs& in) {
   return {map_binary(multidirectional_plan(in), in[0], in[1], Plus{node})};
 }
 
 // Sub-1, Sub-6: limited broadcast. Sub-7 and later: numpy broadcasting.
-Tensors sub_limited(const Node& node, const Inputs& in) {
+Tensors sub_v1(const Node& node, const Inputs& in) {
   return {map_binary(limited_plan(node, in), in[0], in[1], Minus{node})};
 }
-Tensors sub_multidirectional(const Node& node, const Inputs& in) {
+Tensors sub_v7(const Node& node, const Inputs& in) {
   return {map_binary(multidirectional_plan(in), in[0], in[1], Minus{node})};
 }
 
 // Mul-1, Mul-6: limited broadcast. Mul-7 and later: numpy broadcasting.
-Tensors mul_limited(const Node& node, const Inputs& in) {
+Tensors mul_v1(const Node& node, const Inputs& in) {
   return {map_binary(limited_plan(node, in), in[0], in[1], Times{node})};
 }
-Tensors mul_multidirectional(const Node& node, const Inputs& in) {
+Tensors mul_v7(const Node& node, const Inputs& in) {
   return {map_binary(multidirectional_plan(in), in[0], in[1], Times{node})};
 }
 
 // Div-1, Div-6: limited broadcast. Div-7 and later: numpy broadcasting.
-Tensors div_limited(const Node& node, const Inputs& in) {
+Tensors div_v1(const Node& node, const Inputs& in) {
   return {map_binary(limited_plan(node, in), in[0], in[1], Divide{node})};
 }
-Tensors div_multidirectional(const Node& node, const Inputs& in) {
+Tensors div_v7(const Node& node, const Inputs& in) {
   return {map_binary(multidirectional_plan(in), in[0], in[1], Divide{node})};
 }
 

@@ -59,7 +59,7 @@
 #include "reference/node_check.h"
 #include "reference/numeric/exact.h"
 #include "reference/ops/elementwise/cast_string.h"
-#include "reference/ops/ops.h"
+#include "reference/ops/elementwise/elementwise_ops.h"
 
 namespace touchstone::ops {
 
@@ -366,14 +366,14 @@ DType target_type(const Node& node, int version) {
 // Cast-1 (`to` a type name), Cast-6, 9, 13, 19, 21, 23, 24, 25 (`to` a type code);
 // versions differ in types, in what Cast-13 defines, in saturate (19), in the fnuz
 // infinity rule (24) and round_mode (24) (see the top of the file).
-Tensors cast(const Node& node, const Inputs& in) {
+Tensors cast_v1(const Node& node, const Inputs& in) {
   const int version = since_version(node);
   return {cast_tensor(node, in[0], target_type(node, version), version)};
 }
 
 // CastLike-15 (Cast-13's rules), 19, 21, 23, 24, 25 (Cast of the same version): to the
 // type of the second input.
-Tensors cast_like(const Node& node, const Inputs& in) {
+Tensors cast_like_v15(const Node& node, const Inputs& in) {
   const int version = since_version(node);
   return {cast_tensor(node, in[0], in[1].dtype(), version == 15 ? 13 : version)};
 }

@@ -19,7 +19,7 @@
 #include "reference/minifloat.h"
 #include "reference/numeric/exact.h"
 #include "reference/ops/core/elementwise.h"
-#include "reference/ops/ops.h"
+#include "reference/ops/elementwise/elementwise_ops.h"
 
 namespace touchstone::ops {
 
@@ -130,26 +130,26 @@ double round_half_even(double v) { return std::nearbyint(v); }
 }  // namespace
 
 // Abs-1 (consumed_inputs, float types), Abs-6 (all numeric types), Abs-13 (+bfloat16).
-Tensors abs_unary(const Node& node, const Inputs& in) { return {map_unary(in[0], Absolute{node})}; }
+Tensors abs_v1(const Node& node, const Inputs& in) { return {map_unary(in[0], Absolute{node})}; }
 
 // Neg-1 (consumed_inputs, float types), Neg-6 (+signed integers), Neg-13 (+bfloat16).
-Tensors neg_unary(const Node& node, const Inputs& in) { return {map_unary(in[0], Negate{node})}; }
+Tensors neg_v1(const Node& node, const Inputs& in) { return {map_unary(in[0], Negate{node})}; }
 
 // Ceil-1 (consumed_inputs), 6, 13 (+bfloat16): float types; ceil(-0.5) is -0.
-Tensors ceil_unary(const Node&, const Inputs& in) { return {map_unary(in[0], ToIntegral<ceil_of>{})}; }
+Tensors ceil_v1(const Node&, const Inputs& in) { return {map_unary(in[0], ToIntegral<ceil_of>{})}; }
 
 // Floor-1 (consumed_inputs), 6, 13 (+bfloat16): float types; floor(-0) is -0.
-Tensors floor_unary(const Node&, const Inputs& in) { return {map_unary(in[0], ToIntegral<floor_of>{})}; }
+Tensors floor_v1(const Node&, const Inputs& in) { return {map_unary(in[0], ToIntegral<floor_of>{})}; }
 
 // Round-11: float16, float, double; halves to the even integer; round(-0.5) is -0.
-Tensors round_unary(const Node&, const Inputs& in) { return {map_unary(in[0], ToIntegral<round_half_even>{})}; }
+Tensors round_v11(const Node&, const Inputs& in) { return {map_unary(in[0], ToIntegral<round_half_even>{})}; }
 
 // Sign-9 (all numeric types), Sign-13 (+bfloat16): 1, -1 or 0 of the input's type.
-Tensors sign_unary(const Node& node, const Inputs& in) { return {map_unary(in[0], Signum{node})}; }
+Tensors sign_v9(const Node& node, const Inputs& in) { return {map_unary(in[0], Signum{node})}; }
 
 // IsInf-10: float and double; detect_positive and detect_negative (default 1) choose which
 // infinities are true. The two attributes are flags: values other than 0 and 1 are refused.
-Tensors isinf_unary(const Node& node, const Inputs& in) {
+Tensors isinf_v10(const Node& node, const Inputs& in) {
   const int64_t positive = node.attr_int("detect_positive", 1), negative = node.attr_int("detect_negative", 1);
   for (auto [name, value] : {std::pair{"detect_positive", positive}, std::pair{"detect_negative", negative}})
     if (value != 0 && value != 1)
@@ -160,7 +160,7 @@ Tensors isinf_unary(const Node& node, const Inputs& in) {
 }
 
 // IsNaN-9 (float16, float, double), IsNaN-13 (+bfloat16). Output bool.
-Tensors isnan_unary(const Node&, const Inputs& in) {
+Tensors isnan_v9(const Node&, const Inputs& in) {
   return {map_float_predicate(in[0], [](double v) { return std::isnan(v); })};
 }
 

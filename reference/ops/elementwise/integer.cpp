@@ -24,7 +24,7 @@
 
 #include "reference/numeric/exact.h"
 #include "reference/ops/core/elementwise.h"
-#include "reference/ops/ops.h"
+#include "reference/ops/elementwise/elementwise_ops.h"
 
 namespace touchstone::ops {
 
@@ -79,7 +79,7 @@ struct Remainder {
 }  // namespace
 
 // BitShift-11: X shifted by Y bits, LEFT or RIGHT.
-Tensors bitshift(const Node& node, const Inputs& in) {
+Tensors bitshift_v11(const Node& node, const Inputs& in) {
   const std::string direction = node.attr_string("direction", "");
   if (direction != "LEFT" && direction != "RIGHT")
     invalid_model("attribute direction must be \"LEFT\" or \"RIGHT\", got \"" + direction + "\"");

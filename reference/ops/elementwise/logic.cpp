@@ -17,7 +17,7 @@
 // are exact and fully defined: nothing here is marked.
 #include "reference/numeric/exact.h"
 #include "reference/ops/core/elementwise.h"
-#include "reference/ops/ops.h"
+#include "reference/ops/elementwise/elementwise_ops.h"
 
 namespace touchstone::ops {
 
@@ -85,15 +85,15 @@ Tensors multidirectional(const Inputs& in, P predicate) {
 }  // namespace
 
 // And-1, Or-1, Xor-1: limited broadcast. And-7, Or-7, Xor-7: numpy broadcasting.
-Tensors and_limited(const Node& node, const Inputs& in) { return limited(node, in, kAnd); }
-Tensors and_multidirectional(const Node&, const Inputs& in) { return multidirectional(in, kAnd); }
-Tensors or_limited(const Node& node, const Inputs& in) { return limited(node, in, kOr); }
-Tensors or_multidirectional(const Node&, const Inputs& in) { return multidirectional(in, kOr); }
-Tensors xor_limited(const Node& node, const Inputs& in) { return limited(node, in, kXor); }
-Tensors xor_multidirectional(const Node&, const Inputs& in) { return multidirectional(in, kXor); }
+Tensors and_v1(const Node& node, const Inputs& in) { return limited(node, in, kAnd); }
+Tensors and_v7(const Node&, const Inputs& in) { return multidirectional(in, kAnd); }
+Tensors or_v1(const Node& node, const Inputs& in) { return limited(node, in, kOr); }
+Tensors or_v7(const Node&, const Inputs& in) { return multidirectional(in, kOr); }
+Tensors xor_v1(const Node& node, const Inputs& in) { return limited(node, in, kXor); }
+Tensors xor_v7(const Node&, const Inputs& in) { return multidirectional(in, kXor); }
 
 // Not-1: elementwise negation of a bool tensor.
-Tensors not_elementwise(const Node&, const Inputs& in) {
+Tensors not_v1(const Node&, const Inputs& in) {
   Tensor out(DType::kBool, in[0].shape());
   auto x = in[0].data<bool>();
   auto y = out.data<bool>();
@@ -103,15 +103,15 @@ Tensors not_elementwise(const Node&, const Inputs& in) {
 
 // Equal-1, Greater-1, Less-1: limited broadcast. Equal-7/11/13, Greater-7/9/13,
 // Less-7/9/13: numpy broadcasting, the types the executor admits differ.
-Tensors equal_limited(const Node& node, const Inputs& in) { return limited(node, in, EqualTo{}); }
-Tensors equal_multidirectional(const Node&, const Inputs& in) { return multidirectional(in, EqualTo{}); }
-Tensors greater_limited(const Node& node, const Inputs& in) { return limited(node, in, GreaterThan{}); }
-Tensors greater_multidirectional(const Node&, const Inputs& in) { return multidirectional(in, GreaterThan{}); }
-Tensors less_limited(const Node& node, const Inputs& in) { return limited(node, in, LessThan{}); }
-Tensors less_multidirectional(const Node&, const Inputs& in) { return multidirectional(in, LessThan{}); }
+Tensors equal_v1(const Node& node, const Inputs& in) { return limited(node, in, EqualTo{}); }
+Tensors equal_v7(const Node&, const Inputs& in) { return multidirectional(in, EqualTo{}); }
+Tensors greater_v1(const Node& node, const Inputs& in) { return limited(node, in, GreaterThan{}); }
+Tensors greater_v7(const Node&, const Inputs& in) { return multidirectional(in, GreaterThan{}); }
+Tensors less_v1(const Node& node, const Inputs& in) { return limited(node, in, LessThan{}); }
+Tensors less_v7(const Node&, const Inputs& in) { return multidirectional(in, LessThan{}); }
 
 // GreaterOrEqual-12/16, LessOrEqual-12/16: numpy broadcasting.
-Tensors greater_or_equal(const Node&, const Inputs& in) { return multidirectional(in, GreaterOrEqualTo{}); }
-Tensors less_or_equal(const Node&, const Inputs& in) { return multidirectional(in, LessOrEqualTo{}); }
+Tensors greater_or_equal_v12(const Node&, const Inputs& in) { return multidirectional(in, GreaterOrEqualTo{}); }
+Tensors less_or_equal_v12(const Node&, const Inputs& in) { return multidirectional(in, LessOrEqualTo{}); }
 
 }  // namespace touchstone::ops

@@ -27,7 +27,7 @@
 
 #include "reference/numeric/functions.h"
 #include "reference/ops/core/elementwise.h"
-#include "reference/ops/ops.h"
+#include "reference/ops/elementwise/elementwise_ops.h"
 
 namespace touchstone::ops {
 
@@ -92,28 +92,28 @@ struct ReciprocalOf {
 }  // namespace
 
 // Acos-7, Asin-7, Atan-7, Cos-7, Sin-7, Tan-7: float16, float, double.
-Tensors acos_elementwise(const Node&, const Inputs& in) { return rounded(in, Fn::kAcos); }
-Tensors asin_elementwise(const Node&, const Inputs& in) { return rounded(in, Fn::kAsin); }
-Tensors atan_elementwise(const Node&, const Inputs& in) { return rounded(in, Fn::kAtan); }
-Tensors cos_elementwise(const Node&, const Inputs& in) { return rounded(in, Fn::kCos); }
-Tensors sin_elementwise(const Node&, const Inputs& in) { return rounded(in, Fn::kSin); }
-Tensors tan_elementwise(const Node&, const Inputs& in) { return rounded(in, Fn::kTan); }
+Tensors acos_v7(const Node&, const Inputs& in) { return rounded(in, Fn::kAcos); }
+Tensors asin_v7(const Node&, const Inputs& in) { return rounded(in, Fn::kAsin); }
+Tensors atan_v7(const Node&, const Inputs& in) { return rounded(in, Fn::kAtan); }
+Tensors cos_v7(const Node&, const Inputs& in) { return rounded(in, Fn::kCos); }
+Tensors sin_v7(const Node&, const Inputs& in) { return rounded(in, Fn::kSin); }
+Tensors tan_v7(const Node&, const Inputs& in) { return rounded(in, Fn::kTan); }
 
 // Acosh-9, Asinh-9, Atanh-9, Cosh-9, Sinh-9: float16, float, double.
-Tensors acosh_elementwise(const Node&, const Inputs& in) { return rounded(in, Fn::kAcosh); }
-Tensors asinh_elementwise(const Node&, const Inputs& in) { return rounded(in, Fn::kAsinh); }
-Tensors atanh_elementwise(const Node&, const Inputs& in) { return rounded(in, Fn::kAtanh); }
-Tensors cosh_elementwise(const Node&, const Inputs& in) { return rounded(in, Fn::kCosh); }
-Tensors sinh_elementwise(const Node&, const Inputs& in) { return rounded(in, Fn::kSinh); }
+Tensors acosh_v9(const Node&, const Inputs& in) { return rounded(in, Fn::kAcosh); }
+Tensors asinh_v9(const Node&, const Inputs& in) { return rounded(in, Fn::kAsinh); }
+Tensors atanh_v9(const Node&, const Inputs& in) { return rounded(in, Fn::kAtanh); }
+Tensors cosh_v9(const Node&, const Inputs& in) { return rounded(in, Fn::kCosh); }
+Tensors sinh_v9(const Node&, const Inputs& in) { return rounded(in, Fn::kSinh); }
 
 // Tanh, Exp, Log, Sqrt, Reciprocal -1 (consumed_inputs ignored), -6, -13 (+bfloat16).
-Tensors tanh_elementwise(const Node&, const Inputs& in) { return rounded(in, Fn::kTanh); }
-Tensors exp_elementwise(const Node&, const Inputs& in) { return rounded(in, Fn::kExp); }
-Tensors log_elementwise(const Node&, const Inputs& in) { return rounded(in, Fn::kLog); }
-Tensors sqrt_elementwise(const Node&, const Inputs& in) { return {map_unary(in[0], SqrtOf{})}; }
-Tensors reciprocal_elementwise(const Node&, const Inputs& in) { return {map_unary(in[0], ReciprocalOf{})}; }
+Tensors tanh_v1(const Node&, const Inputs& in) { return rounded(in, Fn::kTanh); }
+Tensors exp_v1(const Node&, const Inputs& in) { return rounded(in, Fn::kExp); }
+Tensors log_v1(const Node&, const Inputs& in) { return rounded(in, Fn::kLog); }
+Tensors sqrt_v1(const Node&, const Inputs& in) { return {map_unary(in[0], SqrtOf{})}; }
+Tensors reciprocal_v1(const Node&, const Inputs& in) { return {map_unary(in[0], ReciprocalOf{})}; }
 
 // Erf-9: numeric types (integers truncate, see above). Erf-13: +bfloat16.
-Tensors erf_elementwise(const Node& node, const Inputs& in) { return {map_unary(in[0], ErfOf{node})}; }
+Tensors erf_v9(const Node& node, const Inputs& in) { return {map_unary(in[0], ErfOf{node})}; }
 
 }  // namespace touchstone::ops

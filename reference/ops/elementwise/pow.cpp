@@ -18,7 +18,7 @@
 
 #include "reference/numeric/exact.h"
 #include "reference/ops/core/elementwise.h"
-#include "reference/ops/ops.h"
+#include "reference/ops/elementwise/elementwise_ops.h"
 
 namespace touchstone::ops {
 
@@ -87,12 +87,12 @@ struct Power {
 }  // namespace
 
 // Pow-1: limited broadcast.
-Tensors pow_limited(const Node& node, const Inputs& in) {
+Tensors pow_v1(const Node& node, const Inputs& in) {
   return {map_binary_mixed(limited_plan(node, in), in[0], in[1], Power{node})};
 }
 
 // Pow-7, 12, 13, 15: numpy broadcasting; the types the executor admits differ.
-Tensors pow_multidirectional(const Node& node, const Inputs& in) {
+Tensors pow_v7(const Node& node, const Inputs& in) {
   return {map_binary_mixed(multidirectional_plan(in), in[0], in[1], Power{node})};
 }
 

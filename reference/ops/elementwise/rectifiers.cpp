@@ -25,7 +25,7 @@
 #include <limits>
 
 #include "reference/ops/elementwise/activation_math.h"
-#include "reference/ops/ops.h"
+#include "reference/ops/elementwise/elementwise_ops.h"
 
 namespace touchstone::ops {
 
@@ -71,7 +71,7 @@ struct Leak {
 
 // Relu-1, 6, 13, 14: max(0, x). 6 drops consumed_inputs, 13 adds bfloat16, 14 the
 // signed integers.
-Tensors relu(const Node& node, const Inputs& in) {
+Tensors relu_v1(const Node& node, const Inputs& in) {
   return {map_unary(in[0], [&]<class T>(T x) -> T {
     if (is_nan_element(x)) {
       node.mark(Semantics::kImplementationDefined, kNanCases);
@@ -93,7 +93,7 @@ Tensors relu(const Node& node, const Inputs& in) {
 
 // LeakyRelu-1, 6, 16: alpha x for x < 0, x for x >= 0. 6 drops consumed_inputs, 16 adds
 // bfloat16. alpha x is rounded once (MPFR product of exact operands).
-Tensors leaky_relu(const Node& node, const Inputs& in) {
+Tensors leaky_relu_v1(const Node& node, const Inputs& in) {
   const double alpha = node.attr_float("alpha", 0.01f);
   return {map_float(in[0], [&]<class T>(T x) -> T {
     const double v = numeric::widen(x);
@@ -103,7 +103,7 @@ Tensors leaky_relu(const Node& node, const Inputs& in) {
 }
 
 // PRelu-1, PRelu-6: slope * x for x < 0. The slope has one element (shared) or X's shape.
-Tensors prelu_limited(const Node& node, const Inputs& in) {
+Tensors prelu_v1(const Node& node, const Inputs& in) {
   const Shape& x = in[0].shape();
   const Shape& slope = in[1].shape();
   if (element_count(slope) != 1 && slope != x)
@@ -116,12 +116,12 @@ Tensors prelu_limited(const Node& node, const Inputs& in) {
 
 // PRelu-7, 9, 16: slope broadcast to X unidirectionally. 9 adds int32/int64/uint32/
 // uint64, 16 bfloat16.
-Tensors prelu_unidirectional(const Node& node, const Inputs& in) {
+Tensors prelu_v7(const Node& node, const Inputs& in) {
   return {map_binary(unidirectional_broadcast(in[0].shape(), in[1].shape()), in[0], in[1], Leak{node})};
 }
 
 // ThresholdedRelu-10: x for x > alpha, 0 otherwise (NaN included).
-Tensors thresholded_relu(const Node& node, const Inputs& in) {
+Tensors thresholded_relu_v10(const Node& node, const Inputs& in) {
   const double alpha = node.attr_float("alpha", 1.0f);
   return {map_float(in[0], [&]<class T>(T x) -> T { return numeric::widen(x) > alpha ? x : zero<T>(); })};
 }
@@ -162,7 +162,7 @@ T shift_integer(const Node& node, T x, double bias, bool plus) {
 
 // Shrink-9: x + bias for x < -lambd, x - bias for x > lambd, 0 otherwise (NaN included).
 // Every numeric type; float results are the exact sum rounded once.
-Tensors shrink(const Node& node, const Inputs& in) {
+Tensors shrink_v9(const Node& node, const Inputs& in) {
   const double bias = node.attr_float("bias", 0.0f);
   const double lambd = node.attr_float("lambd", 0.5f);
   return {map_unary(in[0], [&]<class T>(T x) -> T {

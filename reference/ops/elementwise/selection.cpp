@@ -26,7 +26,7 @@
 
 #include "reference/numeric/exact.h"
 #include "reference/ops/core/elementwise.h"
-#include "reference/ops/ops.h"
+#include "reference/ops/elementwise/elementwise_ops.h"
 
 namespace touchstone::ops {
 
@@ -97,10 +97,10 @@ std::optional<T> bound_input(const Inputs& in, size_t i, const char* name) {
 }  // namespace
 
 // Identity-1, 13, 14, 16: the input tensor, unchanged.
-Tensors identity(const Node&, const Inputs& in) { return {in[0]}; }
+Tensors identity_v1(const Node&, const Inputs& in) { return {in[0]}; }
 
 // Where-9, 16: out[i] = condition[i] ? X[i] : Y[i], all three broadcast (numpy).
-Tensors where(const Node&, const Inputs& in) {
+Tensors where_v9(const Node&, const Inputs& in) {
   const BroadcastPlan plan = multidirectional_broadcast({in[0].shape(), in[1].shape(), in[2].shape()});
   Tensor out(in[1].dtype(), plan.out);
   visit_dtype(in[1].dtype(), [&]<class T>() {
@@ -116,7 +116,7 @@ Tensors where(const Node&, const Inputs& in) {
 }
 
 // Clip-1, 6: bounds from the float attributes min and max (absent: no bound).
-Tensors clip_attributes(const Node& node, const Inputs& in) {
+Tensors clip_v1(const Node& node, const Inputs& in) {
   Bounds<double> b;
   if (node.has_attr("min")) b.lo = node.attr_float("min", 0);
   if (node.has_attr("max")) b.hi = node.attr_float("max", 0);
@@ -160,9 +160,9 @@ Tensors clip_by_inputs(const Node& node, const Inputs& in, bool order_defined) {
 }  // namespace
 
 // Clip-11 (float types), Clip-12 (+integers): min > max is implementation-defined (max).
-Tensors clip_inputs_v11(const Node& node, const Inputs& in) { return clip_by_inputs(node, in, false); }
+Tensors clip_v11(const Node& node, const Inputs& in) { return clip_by_inputs(node, in, false); }
 
 // Clip-13 (+bfloat16): its text says min > max gives max everywhere, so that is defined.
-Tensors clip_inputs_v13(const Node& node, const Inputs& in) { return clip_by_inputs(node, in, true); }
+Tensors clip_v13(const Node& node, const Inputs& in) { return clip_by_inputs(node, in, true); }
 
 }  // namespace touchstone::ops

@@ -20,7 +20,7 @@
 
 #include "reference/numeric/functions.h"
 #include "reference/ops/core/elementwise.h"
-#include "reference/ops/ops.h"
+#include "reference/ops/elementwise/elementwise_ops.h"
 
 namespace touchstone::ops {
 
@@ -162,32 +162,32 @@ struct ExactSum {
 }  // namespace
 
 // Max-1, Max-6: equal shapes. Max-8, 12, 13: numpy broadcasting over all inputs.
-Tensors max_same_shape(const Node& node, const Inputs& in) {
+Tensors max_v1(const Node& node, const Inputs& in) {
   return {map_variadic(same_shape(in), in, Extreme{node, true})};
 }
-Tensors max_multidirectional(const Node& node, const Inputs& in) {
+Tensors max_v8(const Node& node, const Inputs& in) {
   return {map_variadic(numpy_shapes(in), in, Extreme{node, true})};
 }
 
 // Min-1, Min-6: equal shapes. Min-8, 12, 13: numpy broadcasting over all inputs.
-Tensors min_same_shape(const Node& node, const Inputs& in) {
+Tensors min_v1(const Node& node, const Inputs& in) {
   return {map_variadic(same_shape(in), in, Extreme{node, false})};
 }
-Tensors min_multidirectional(const Node& node, const Inputs& in) {
+Tensors min_v8(const Node& node, const Inputs& in) {
   return {map_variadic(numpy_shapes(in), in, Extreme{node, false})};
 }
 
 // Mean-1, Mean-6: equal shapes. Mean-8, 13: numpy broadcasting over all inputs.
-Tensors mean_same_shape(const Node&, const Inputs& in) {
+Tensors mean_v1(const Node&, const Inputs& in) {
   return {map_variadic(same_shape(in), in, ExactSum{in.size()})};
 }
-Tensors mean_multidirectional(const Node&, const Inputs& in) {
+Tensors mean_v8(const Node&, const Inputs& in) {
   return {map_variadic(numpy_shapes(in), in, ExactSum{in.size()})};
 }
 
 // Sum-1, Sum-6: equal shapes. Sum-8, 13: numpy broadcasting over all inputs.
-Tensors sum_same_shape(const Node&, const Inputs& in) { return {map_variadic(same_shape(in), in, ExactSum{1})}; }
-Tensors sum_multidirectional(const Node&, const Inputs& in) {
+Tensors sum_v1(const Node&, const Inputs& in) { return {map_variadic(same_shape(in), in, ExactSum{1})}; }
+Tensors sum_v8(const Node&, const Inputs& in) {
   return {map_variadic(numpy_shapes(in), in, ExactSum{1})};
 }
 

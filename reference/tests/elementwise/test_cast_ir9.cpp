@@ -5,7 +5,7 @@
 #include <cmath>
 
 #include "reference/model_builder.h"
-#include "reference/ops/ops.h"
+#include "reference/ops/elementwise/elementwise_ops.h"
 
 using namespace touchstone;
 
@@ -23,7 +23,7 @@ Cast run_cast(int version, const Tensor& x, DType to, std::vector<onnx::Attribut
   for (const auto& a : attrs) *proto.add_attribute() = a;
   Cast c;
   const Node node(proto, "Cast-" + std::to_string(version), c.semantics);
-  c.out = ops::cast(node, Inputs({&x})).at(0);
+  c.out = ops::cast_v1(node, Inputs({&x})).at(0);
   return c;
 }
 
@@ -34,7 +34,7 @@ Cast run_cast_like(int version, const Tensor& x, DType to, std::vector<onnx::Att
   Cast c;
   const Tensor like(to, {1});
   const Node node(proto, "CastLike-" + std::to_string(version), c.semantics);
-  c.out = ops::cast_like(node, Inputs({&x, &like})).at(0);
+  c.out = ops::cast_like_v15(node, Inputs({&x, &like})).at(0);
   return c;
 }
 
