@@ -17,7 +17,7 @@
 #include <functional>
 #include <limits>
 
-#include "cases/specs/specs.h"
+#include "cases/specs/elementwise/elementwise_cases.h"
 #include "reference/node_check.h"
 #include "cases/values.h"
 #include "reference/model_builder.h"

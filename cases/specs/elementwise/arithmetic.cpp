@@ -14,7 +14,7 @@
 #include <limits>
 
 #include "cases/specs/core/binary.h"
-#include "cases/specs/specs.h"
+#include "cases/specs/elementwise/elementwise_cases.h"
 #include "cases/values.h"
 #include "reference/model_builder.h"
 

@@ -9,6 +9,7 @@
 // generator (cases/refusals.h).
 #include <limits>
 
+#include "cases/specs/elementwise/elementwise_cases.h"
 #include "cases/specs/core/exact_helpers.h"
 
 namespace touchstone::cases {

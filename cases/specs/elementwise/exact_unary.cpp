@@ -6,6 +6,7 @@
 // Round), the most negative integer (Abs, Neg: undefined, wraps), infinities under every
 // detect_positive/detect_negative combination (IsInf). Refusals of its own: IsInf's flags
 // outside {0, 1}; the schema-level ones come from the generator (cases/refusals.h).
+#include "cases/specs/elementwise/elementwise_cases.h"
 #include "cases/specs/core/exact_helpers.h"
 #include "reference/node_check.h"
 

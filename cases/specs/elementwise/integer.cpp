@@ -11,6 +11,7 @@
 // (cases/refusals.h).
 #include <cmath>
 
+#include "cases/specs/elementwise/elementwise_cases.h"
 #include "cases/specs/core/exact_helpers.h"
 
 namespace touchstone::cases {

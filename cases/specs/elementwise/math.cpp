@@ -13,7 +13,7 @@
 // derives (cases/refusals.h).
 #include <algorithm>
 
-#include "cases/specs/specs.h"
+#include "cases/specs/elementwise/elementwise_cases.h"
 #include "cases/values.h"
 #include "reference/model_builder.h"
 #include "reference/node_check.h"

@@ -14,6 +14,8 @@
 #include <cfloat>
 #include <cmath>
 
+#include "cases/specs/elementwise/elementwise_cases.h"
+#include "cases/specs/sequence/sequence_cases.h"
 #include "cases/specs/core/exact_helpers.h"
 #include "reference/node_check.h"
 

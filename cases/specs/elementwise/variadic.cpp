@@ -13,7 +13,7 @@
 #include <cmath>
 
 #include "cases/specs/core/binary.h"
-#include "cases/specs/specs.h"
+#include "cases/specs/elementwise/elementwise_cases.h"
 #include "cases/refusals.h"
 #include "reference/model_builder.h"
 #include "reference/node_check.h"

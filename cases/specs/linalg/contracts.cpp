@@ -1,5 +1,5 @@
 // The draft-dependent parts of the reduce family's judging contracts (spec_table.cpp).
-#include "cases/specs/specs.h"
+#include "cases/specs/linalg/linalg_cases.h"
 
 namespace touchstone::cases {
 

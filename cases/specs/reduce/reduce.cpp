@@ -16,7 +16,7 @@
 #include <optional>
 
 #include "cases/specs/core/binary.h"
-#include "cases/specs/specs.h"
+#include "cases/specs/reduce/reduce_cases.h"
 #include "reference/model_builder.h"
 
 namespace touchstone::cases {
