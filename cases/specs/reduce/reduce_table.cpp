@@ -13,6 +13,8 @@ const std::vector<SpecEntry>& reduce_spec_table() {
       {"", "LogSoftmax", softmax_cases, "as Softmax", Judging::element("log-softmax", log_softmax_element_bounds)},
       {"", "LpNormalization", lp_normalization_cases, "p 1 and 2, axes (negative), zero rows, wide exponents, 4096-long rows, specials, p/axis/type refusals", Judging::sum(3)},
       {"", "NegativeLogLikelihoodLoss", loss_cases, "every (T, Tind), none/sum/mean, weights, ignore_index in and out of [0, C), all ignored, (N, C, d1, d2), specials, target/weight/reduction refusals", Judging::element("nll", nll_element_bounds, 1, 2)},
+      {"", "ReduceL1", reduce_cases, "as ReduceSum", Judging::sum()},
+      {"", "ReduceL2", reduce_cases, "as ReduceSum", Judging::sum(0, 1)},
       {"", "ReduceLogSum", reduce_cases, "as ReduceSum", Judging::element("log-sum", log_sum_element_bounds)},
       {"", "ReduceLogSumExp", reduce_cases, "as ReduceSum", Judging::element("log-sum-exp", log_sum_exp_element_bounds)},
       {"", "ReduceMax", reduce_cases, "as ReduceSum; NaN, signed zeros; bool (20)"},
