@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <optional>
 
-#include "cases/specs/exact_helpers.h"
+#include "cases/specs/core/exact_helpers.h"
 #include "reference/node_check.h"
 #include "reference/tensor_proto.h"
 

@@ -23,6 +23,10 @@ struct CatalogRow {
   std::string_view domain;  // "" is ai.onnx
   std::string_view op;
   int since_version;
+  // The op's family: the folder its kernel lives in (reference/ops/<family>/, with its case
+  // specs in cases/specs/<family>/ and tests in reference/tests/<family>/), or for a row not
+  // yet implemented the family its issue names (reference/README.md lists them).
+  std::string_view family;
   // The kernel (node.h Kernel): a value kernel, or a tensor kernel it adapts; nullptr: not yet.
   Kernel kernel;
   Numerics numerics;

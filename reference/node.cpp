@@ -61,16 +61,6 @@ std::vector<int64_t> Node::attr_ints(const std::string& name) const {
   return {a->ints().begin(), a->ints().end()};
 }
 
-const Tensor& Inputs::operator[](size_t i) const {
-  if (!has(i)) throw std::logic_error("kernel read absent input " + std::to_string(i));
-  return *tensors_[i];
-}
-
-const Value& ValueInputs::operator[](size_t i) const {
-  if (!has(i)) throw std::logic_error("kernel read absent input " + std::to_string(i));
-  return *values_[i];
-}
-
 Values Kernel::operator()(const Node& node, const ValueInputs& inputs) const {
   if (values_) return values_(node, inputs);
   if (!tensors_) throw std::logic_error(node.op_version() + " has no kernel");

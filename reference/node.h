@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -96,32 +97,26 @@ class Node {
   NodeEnv env_;
 };
 
-// A kernel's inputs: optional inputs that the node leaves empty are absent.
-class Inputs {
+// A kernel's inputs, tensors (Inputs) or values of every kind (ValueInputs, value.h):
+// optional inputs that the node leaves empty are absent (nullptr).
+template <class T>
+class InputList {
  public:
-  explicit Inputs(std::vector<const Tensor*> tensors) : tensors_(std::move(tensors)) {}
-  size_t size() const { return tensors_.size(); }
-  bool has(size_t i) const { return i < tensors_.size() && tensors_[i] != nullptr; }
-  const Tensor& operator[](size_t i) const;
+  explicit InputList(std::vector<const T*> items) : items_(std::move(items)) {}
+  size_t size() const { return items_.size(); }
+  bool has(size_t i) const { return i < items_.size() && items_[i] != nullptr; }
+  const T& operator[](size_t i) const {
+    if (!has(i)) throw std::logic_error("kernel read absent input " + std::to_string(i));
+    return *items_[i];
+  }
+  const std::vector<const T*>& pointers() const { return items_; }
 
  private:
-  std::vector<const Tensor*> tensors_;
+  std::vector<const T*> items_;
 };
-
+using Inputs = InputList<Tensor>;
 using Tensors = std::vector<Tensor>;
-
-// The same for every kind of value (value.h): nullptr for an absent optional input.
-class ValueInputs {
- public:
-  explicit ValueInputs(std::vector<const Value*> values) : values_(std::move(values)) {}
-  size_t size() const { return values_.size(); }
-  bool has(size_t i) const { return i < values_.size() && values_[i] != nullptr; }
-  const Value& operator[](size_t i) const;
-  const std::vector<const Value*>& pointers() const { return values_; }
-
- private:
-  std::vector<const Value*> values_;
-};
+using ValueInputs = InputList<Value>;
 
 // A kernel: one op-version's semantics. Type constraints, input/output counts and
 // attribute kinds are checked by the executor against the schema before the call;

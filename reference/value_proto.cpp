@@ -254,16 +254,29 @@ Value value_as_declared(Value value, const onnx::TypeProto& declared) {
   return Value::sequence(dtype, std::move(items));
 }
 
+namespace {
+
+// A sequence's elements, or a map's values, all of one kind (a tensor, a sequence or a
+// map), as the SequenceProto that holds them.
+void put_values(onnx::SequenceProto& proto, ValueType::Kind kind, const std::vector<Value>& values) {
+  if (kind == ValueType::kTensor) {
+    proto.set_elem_type(onnx::SequenceProto::TENSOR);
+    for (const auto& v : values) *proto.add_tensor_values() = tensor_to_proto(v.tensor());
+  } else if (kind == ValueType::kSequence) {
+    proto.set_elem_type(onnx::SequenceProto::SEQUENCE);
+    for (const auto& v : values) *proto.add_sequence_values() = sequence_to_proto(v);
+  } else {
+    proto.set_elem_type(onnx::SequenceProto::MAP);
+    for (const auto& v : values) *proto.add_map_values() = map_to_proto(v);
+  }
+}
+
+}  // namespace
+
 onnx::SequenceProto sequence_to_proto(const Value& sequence, const std::string& name) {
   onnx::SequenceProto proto;
   if (!name.empty()) proto.set_name(name);
-  if (!sequence.type().element) {
-    proto.set_elem_type(onnx::SequenceProto::TENSOR);
-    for (const auto& t : sequence.items()) *proto.add_tensor_values() = tensor_to_proto(t);
-    return proto;
-  }
-  proto.set_elem_type(onnx::SequenceProto::MAP);
-  for (const auto& m : sequence.elements()) *proto.add_map_values() = map_to_proto(m);
+  put_values(proto, sequence.type().element ? ValueType::kMap : ValueType::kTensor, sequence.elements());
   return proto;
 }
 
@@ -275,18 +288,7 @@ onnx::MapProto map_to_proto(const Value& map, const std::string& name) {
     if (const auto* s = std::get_if<std::string>(&key)) proto.add_string_keys(*s);
     else proto.add_keys(std::get<int64_t>(key));
   }
-  auto& values = *proto.mutable_values();
-  const ValueType value_type = map.type().element_type();
-  if (value_type.kind == ValueType::kTensor) {
-    values.set_elem_type(onnx::SequenceProto::TENSOR);
-    for (const auto& v : map.map_values()) *values.add_tensor_values() = tensor_to_proto(v.tensor());
-  } else if (value_type.kind == ValueType::kSequence) {
-    values.set_elem_type(onnx::SequenceProto::SEQUENCE);
-    for (const auto& v : map.map_values()) *values.add_sequence_values() = sequence_to_proto(v);
-  } else {
-    values.set_elem_type(onnx::SequenceProto::MAP);
-    for (const auto& v : map.map_values()) *values.add_map_values() = map_to_proto(v);
-  }
+  put_values(*proto.mutable_values(), map.type().element_type().kind, map.map_values());
   return proto;
 }
 

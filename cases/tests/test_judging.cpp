@@ -5,9 +5,11 @@
 #include "cases/tolerance.h"
 #include "reference/model.h"
 #include "reference/model_builder.h"
+#include "cases/tests/drafts.h"
 
 using namespace touchstone;
 using namespace touchstone::cases;
+using touchstone::cases::testing::draft_of;
 
 namespace {
 
@@ -28,14 +30,6 @@ int64_t reported_terms(const char* op, int opset, std::vector<ValueSpec> inputs,
   for (size_t i = 0; i < inputs.size(); ++i)
     feeds.push_back(i < given.size() ? given[i] : Tensor(inputs[i].dtype, inputs[i].shape));
   return model.run_values(feeds).semantics.terms;
-}
-
-CaseDraft draft_of(std::vector<Tensor> inputs, std::vector<onnx::AttributeProto> attrs = {}) {
-  CaseDraft d;
-  d.name = "d";
-  d.inputs = std::move(inputs);
-  d.attributes = std::move(attrs);
-  return d;
 }
 
 }  // namespace

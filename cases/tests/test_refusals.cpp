@@ -8,9 +8,11 @@
 #include "cases/generator.h"
 #include "cases/refusals.h"
 #include "reference/model_builder.h"
+#include "cases/tests/drafts.h"
 
 using namespace touchstone;
 using namespace touchstone::cases;
+using touchstone::cases::testing::draft_of;
 
 namespace {
 
@@ -18,14 +20,6 @@ const CatalogRow& row_of(std::string_view op, int since) {
   for (const auto& row : catalog())
     if (row.domain.empty() && row.op == op && row.since_version == since) return row;
   throw std::logic_error("no catalog row");
-}
-
-CaseDraft base_of(std::vector<Tensor> inputs, std::vector<onnx::AttributeProto> attrs = {}) {
-  CaseDraft d;
-  d.name = "base";
-  d.inputs = std::move(inputs);
-  d.attributes = std::move(attrs);
-  return d;
 }
 
 Tensor f32(const Shape& shape) { return Tensor(DType::kFloat, shape); }
@@ -58,7 +52,7 @@ const std::set<DType> kFloats = {DType::kFloat16, DType::kFloat, DType::kDouble}
 }  // namespace
 
 TEST_CASE("Abs-1 refuses consumed_inputs of the wrong kind; Abs-6 refuses it at all", "[refusals][Abs]") {
-  const auto v1 = schema_refusals(row_of("Abs", 1), base_of({f32({3, 4})}));
+  const auto v1 = schema_refusals(row_of("Abs", 1), draft_of({f32({3, 4})}));
   CHECK(non_type(v1) == std::multiset<std::string>{"attribute-kind refuse_attr_consumed_inputs_float",
                                                    "unknown-attribute refuse_attr_unknown",
                                                    "too-few-inputs refuse_no_inputs", "too-many-inputs refuse_two_inputs"});
@@ -66,7 +60,7 @@ TEST_CASE("Abs-1 refuses consumed_inputs of the wrong kind; Abs-6 refuses it at 
   CHECK(v1.front().kind == RefusalKind::kType);
   CHECK(v1.front().draft.smoke);
 
-  const auto v6 = schema_refusals(row_of("Abs", 6), base_of({f32({3, 4})}));
+  const auto v6 = schema_refusals(row_of("Abs", 6), draft_of({f32({3, 4})}));
   CHECK(non_type(v6) == std::multiset<std::string>{"removed-attribute refuse_attr_consumed_inputs",
                                                    "unknown-attribute refuse_attr_unknown",
                                                    "too-few-inputs refuse_no_inputs", "too-many-inputs refuse_two_inputs"});
@@ -79,7 +73,7 @@ TEST_CASE("Abs-1 refuses consumed_inputs of the wrong kind; Abs-6 refuses it at 
 }
 
 TEST_CASE("Add-6 refuses broadcast and axis of the wrong kind; Add-7 refuses them at all", "[refusals][Add]") {
-  const auto base = base_of({f32({3, 4}), f32({3, 4})});
+  const auto base = draft_of({f32({3, 4}), f32({3, 4})});
   const auto v6 = schema_refusals(row_of("Add", 6), base);
   CHECK(non_type(v6) == std::multiset<std::string>{
                             "attribute-kind refuse_attr_axis_float", "attribute-kind refuse_attr_broadcast_float",
@@ -109,7 +103,7 @@ TEST_CASE("Add-6 refuses broadcast and axis of the wrong kind; Add-7 refuses the
 }
 
 TEST_CASE("Clip-6's min and max are floats; Clip-11 takes them as inputs", "[refusals][Clip]") {
-  const auto v6 = schema_refusals(row_of("Clip", 6), base_of({f32({3, 4})}, {make_attr("min", 0.0f)}));
+  const auto v6 = schema_refusals(row_of("Clip", 6), draft_of({f32({3, 4})}, {make_attr("min", 0.0f)}));
   CHECK(non_type(v6) == std::multiset<std::string>{
                             "attribute-kind refuse_attr_max_int", "attribute-kind refuse_attr_min_int",
                             "removed-attribute refuse_attr_consumed_inputs", "unknown-attribute refuse_attr_unknown",
@@ -119,7 +113,7 @@ TEST_CASE("Clip-6's min and max are floats; Clip-11 takes them as inputs", "[ref
     REQUIRE(r.draft.attributes.size() == 1);  // the base's float min replaced, not doubled
     CHECK(r.draft.attributes[0].type() == onnx::AttributeProto::INT);
   }
-  const auto v11 = schema_refusals(row_of("Clip", 11), base_of({f32({3, 4}), f32({}), f32({})}));
+  const auto v11 = schema_refusals(row_of("Clip", 11), draft_of({f32({3, 4}), f32({}), f32({})}));
   CHECK(non_type(v11) == std::multiset<std::string>{
                              "removed-attribute refuse_attr_consumed_inputs", "removed-attribute refuse_attr_max",
                              "removed-attribute refuse_attr_min", "type-mismatch refuse_type_mismatch",
@@ -127,7 +121,7 @@ TEST_CASE("Clip-6's min and max are floats; Clip-11 takes them as inputs", "[ref
                              "too-many-inputs refuse_four_inputs"});
   CHECK(refused_types(v11) == all_but(kFloats));
   // Given only X, Clip-11 has nothing to mismatch and room for more inputs.
-  const auto x_only = schema_refusals(row_of("Clip", 11), base_of({f32({3, 4})}));
+  const auto x_only = schema_refusals(row_of("Clip", 11), draft_of({f32({3, 4})}));
   CHECK(non_type(x_only) == std::multiset<std::string>{
                                 "removed-attribute refuse_attr_consumed_inputs", "removed-attribute refuse_attr_max",
                                 "removed-attribute refuse_attr_min", "unknown-attribute refuse_attr_unknown",
@@ -137,7 +131,7 @@ TEST_CASE("Clip-6's min and max are floats; Clip-11 takes them as inputs", "[ref
 TEST_CASE("a required attribute left out, and an unknown name no version has", "[refusals][Cast]") {
   // Cast-6: `to` (int, required; Cast-1 had it as a string, a name still present); Cast-19
   // adds saturate and Cast-24 round_mode, which Cast-6 lacks.
-  const auto v6 = schema_refusals(row_of("Cast", 6), base_of({f32({2})}, {make_attr("to", int64_t{1})}));
+  const auto v6 = schema_refusals(row_of("Cast", 6), draft_of({f32({2})}, {make_attr("to", int64_t{1})}));
   const auto names = non_type(v6);
   CHECK(names.count("missing-attribute refuse_to_missing") == 1);
   CHECK(names.count("attribute-kind refuse_attr_to_float") == 1);
@@ -145,7 +139,7 @@ TEST_CASE("a required attribute left out, and an unknown name no version has", "
   CHECK(removed_attributes(row_of("Cast", 6)) == std::vector<std::string>{"round_mode", "saturate"});
   CHECK(names.count("removed-attribute refuse_attr_saturate") == 1);
   // Elu has alpha in every version: the unknown attribute is another name.
-  for (const auto& r : schema_refusals(row_of("Elu", 6), base_of({f32({3})})))
+  for (const auto& r : schema_refusals(row_of("Elu", 6), draft_of({f32({3})})))
     if (r.kind == RefusalKind::kUnknownAttribute) CHECK(r.draft.attributes.back().name() != "alpha");
 }
 

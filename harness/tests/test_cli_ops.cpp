@@ -1,6 +1,7 @@
 // `touchstone ops`: the judging column, per op-version, in the table and in --json.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -46,4 +47,24 @@ TEST_CASE("touchstone ops prints each op-version's judging contract", "[cli][ops
   const auto conv = nlohmann::json::parse(output_of("--op Conv --opset 22 --json"));
   REQUIRE(conv.size() == 1);
   CHECK(conv[0].at("judging") == "-");
+}
+
+TEST_CASE("touchstone ops --family lists one family; --markdown its per-version notes", "[cli][ops][family]") {
+  // The matrix products in ONNX's changelog: MatMul 1, 9, 13; MatMulInteger 10; Gemm 1, 6,
+  // 7, 9, 11, 13; Einsum 12; Det 11, 22.
+  const auto linalg = nlohmann::json::parse(output_of("--family linalg --json"));
+  REQUIRE(linalg.size() == 13);
+  for (const auto& row : linalg) {
+    CHECK(row.at("family") == "linalg");
+    CHECK(row.at("status") == "implemented");
+  }
+  CHECK(linalg[0].at("op") == "Det");
+  // A family not yet implemented lists its rows too: Conv 1, 11, 22; ConvTranspose 1, 11, 22.
+  const auto conv = nlohmann::json::parse(output_of("--family conv --op ConvTranspose --json"));
+  REQUIRE(conv.size() == 3);
+  CHECK(conv[2].at("since_version") == 22);
+  const std::string md = output_of("--family linalg --op MatMulInteger --markdown");
+  CHECK(md.rfind("| op | since | judging | what changed |\n| --- | --- | --- | --- |\n| MatMulInteger | 10 | exact | ", 0) == 0);
+  CHECK(std::count(md.begin(), md.end(), '\n') == 3);  // header, rule, one row
+  CHECK_THAT(output_of("--family nosuch"), Catch::Contains("no op-version matches"));
 }

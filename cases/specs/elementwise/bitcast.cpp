@@ -7,7 +7,8 @@
 // bool get bytes 0 and 1, and a case of their own with other bytes (undefined: true).
 // Refusals: per input type a target of another bit width; for one type `to` = string,
 // 0 and 99 (not element types), `to` missing, `to` as a float; string input.
-#include "cases/specs/exact_helpers.h"
+#include "cases/specs/elementwise/elementwise_cases.h"
+#include "cases/specs/core/exact_helpers.h"
 #include "reference/node_check.h"
 
 namespace touchstone::cases {

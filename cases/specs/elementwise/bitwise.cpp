@@ -9,7 +9,8 @@
 // generator (cases/refusals.h).
 #include <limits>
 
-#include "cases/specs/exact_helpers.h"
+#include "cases/specs/elementwise/elementwise_cases.h"
+#include "cases/specs/core/exact_helpers.h"
 
 namespace touchstone::cases {
 

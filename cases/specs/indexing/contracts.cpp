@@ -1,7 +1,7 @@
 // The draft-dependent parts of the indexing family's judging contracts (spec_table.cpp).
 #include <optional>
 
-#include "cases/specs/specs.h"
+#include "cases/specs/indexing/indexing_cases.h"
 
 namespace touchstone::cases {
 

@@ -5,6 +5,7 @@
 // (s-1, -s), and the type's special values gathered in reverse. GatherND: tuples of every
 // length, batch_dims (12+). Refusals: an index one past either end, int64 extremes, a
 // negative index before 11, axes out of range, shapes the rules refuse, outside types.
+#include "cases/specs/indexing/indexing_cases.h"
 #include "cases/specs/indexing/index_helpers.h"
 
 namespace touchstone::cases {

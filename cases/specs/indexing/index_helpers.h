@@ -1,7 +1,7 @@
 // Helpers of the indexing-family case specs: index tensors from int64 values (int64
 // extremes included), random in-range indices, and the sweep of every allowed type pair.
 #pragma once
-#include "cases/specs/exact_helpers.h"
+#include "cases/specs/core/exact_helpers.h"
 
 namespace touchstone::cases::indexing {
 

@@ -7,6 +7,7 @@
 // (add/mul; 18 max/min) on numeric T, with duplicates, and on special values.
 // Refusals: indices one past either end, int64 extremes, negative indices in 9, shapes
 // the rules refuse, reductions of other versions, reductions on strings, outside types.
+#include "cases/specs/indexing/indexing_cases.h"
 #include "cases/specs/indexing/index_helpers.h"
 
 namespace touchstone::cases {

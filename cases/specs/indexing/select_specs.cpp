@@ -13,6 +13,7 @@
 // where rounding once matters and special values; refusals.
 #include <cmath>
 
+#include "cases/specs/indexing/indexing_cases.h"
 #include "cases/refusals.h"
 #include "cases/specs/indexing/index_helpers.h"
 

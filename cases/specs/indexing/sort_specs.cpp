@@ -10,6 +10,7 @@
 // of other versions, outside types.
 // Unique: every T; flattened and along axes, sorted 0/1, repeats, empty, special values
 // (NaN and signed zeros: open); refusals of axis and sorted values, outside types.
+#include "cases/specs/indexing/indexing_cases.h"
 #include "cases/specs/indexing/index_helpers.h"
 
 namespace touchstone::cases {

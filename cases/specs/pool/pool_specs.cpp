@@ -8,8 +8,8 @@
 #include <algorithm>
 #include <string>
 
-#include "cases/specs/binary.h"
-#include "cases/specs/pool/pool_specs.h"
+#include "cases/specs/core/binary.h"
+#include "cases/specs/pool/pool_cases.h"
 #include "reference/model_builder.h"
 
 namespace touchstone::cases {
@@ -19,11 +19,6 @@ namespace {
 using binary::add;
 using Attrs = std::vector<onnx::AttributeProto>;
 using Ints = std::vector<int64_t>;
-
-Tensor random_of(const std::string& id, DType t, const Shape& shape, Domain domain = {}) {
-  Rng rng(seed_of(id));
-  return random_tensor(rng, t, shape, domain);
-}
 
 // What one op-version has (its attributes by version).
 struct PoolVersion {

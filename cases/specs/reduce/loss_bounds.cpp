@@ -5,6 +5,7 @@
 #include <cmath>
 #include <limits>
 
+#include "cases/specs/reduce/reduce_cases.h"
 #include "cases/specs/reduce/bounds.h"
 
 namespace touchstone::cases {

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <limits>
 
+#include "cases/specs/reduce/reduce_cases.h"
 #include "cases/specs/reduce/bounds.h"
 #include "reference/ops/reduce/reduce_plan.h"
 
@@ -43,6 +44,18 @@ Row row_of(std::span<const double> x) {
 // (gamma_n), and underflowed exps (eta each, against s >= 1).
 double sum_error(const Row& r, const BoundUnits& k) {
   return k.phi + k.u * r.dbar + k.gamma(static_cast<double>(r.n)) + static_cast<double>(r.n) * k.eta;
+}
+
+// Each element's bound in one row: element(i, k, r, rho) with the row's units, its shifted
+// values and its sum's relative error (Softmax's and LogSoftmax's common part).
+template <class F>
+std::vector<double> row_bounds(std::span<const double> x, DType dtype, const F& element) {
+  const BoundUnits k(dtype);
+  const Row r = row_of(x);
+  const double rho = sum_error(r, k);
+  std::vector<double> out;
+  for (int64_t i = 0; i < r.n; ++i) out.push_back(element(i, k, r, rho));
+  return out;
 }
 
 // The case's node as the reference's kernels see it, with its inputs.
@@ -111,33 +124,20 @@ std::vector<double> per_row(const std::vector<double>& x, const BoundRows& r,
 }
 
 std::vector<double> softmax_row_bounds(std::span<const double> x, DType dtype) {
-  const BoundUnits k(dtype);
-  const Row r = row_of(x);
-  const double rho = sum_error(r, k);
-  std::vector<double> out;
-  for (int64_t i = 0; i < r.n; ++i) {
+  return row_bounds(x, dtype, [](int64_t i, const BoundUnits& k, const Row& r, double rho) {
     const double rel = k.phi + k.u * std::fabs(r.d[i]) + rho + 3 * k.u;
-    out.push_back(r.d[i] == -kInf ? 2 * k.eta : first_order(rel, r.y[i] * rel + 2 * k.eta));
-  }
-  return out;
+    return r.d[i] == -kInf ? 2 * k.eta : first_order(rel, r.y[i] * rel + 2 * k.eta);
+  });
 }
 
 std::vector<double> log_softmax_row_bounds(std::span<const double> x, DType dtype) {
-  const BoundUnits k(dtype);
-  const Row r = row_of(x);
-  const double rho = sum_error(r, k);
-  std::vector<double> out;
-  for (int64_t i = 0; i < r.n; ++i) {
-    if (r.d[i] == -kInf) {
-      out.push_back(0);  // -inf exactly: judged as an infinity
-      continue;
-    }
+  return row_bounds(x, dtype, [](int64_t i, const BoundUnits& k, const Row& r, double rho) {
+    if (r.d[i] == -kInf) return 0.0;  // -inf exactly: judged as an infinity
     const double y = std::fabs(r.d[i] - r.log_s);
     const double shifted = k.u * std::fabs(r.d[i]) + rho + k.phi * r.log_s + k.u * y;
     const double of_softmax = k.phi + k.u * std::fabs(r.d[i]) + rho + 2 * k.u + k.phi * y;
-    out.push_back(first_order(rho, std::max(shifted, of_softmax) + k.u * y));
-  }
-  return out;
+    return first_order(rho, std::max(shifted, of_softmax) + k.u * y);
+  });
 }
 
 double log_sum_bound(std::span<const double> x, DType dtype) {

@@ -10,7 +10,8 @@
 // tensor(bfloat16) but no seq(tensor(bfloat16))).
 #include <algorithm>
 
-#include "cases/specs/exact_helpers.h"
+#include "cases/specs/sequence/sequence_cases.h"
+#include "cases/specs/core/exact_helpers.h"
 #include "reference/value_proto.h"
 
 namespace touchstone::cases {

@@ -1,6 +1,7 @@
 // Case specs of EyeLike, Trilu, Range (reference/ops/shape/generate.cpp).
 #include <cmath>
 
+#include "cases/specs/shape/shape_cases.h"
 #include "cases/specs/shape/shape_specs.h"
 
 namespace touchstone::cases {

@@ -1,6 +1,7 @@
 // Case specs of Shape, Size, Constant, ConstantOfShape (reference/ops/shape/info.cpp).
 // Constant has no inputs: its cases name the value's type in a tag "output:<type>", as
 // ConstantOfShape's value and EyeLike's dtype do, so coverage counts output types.
+#include "cases/specs/shape/shape_cases.h"
 #include "cases/specs/shape/shape_specs.h"
 #include "reference/tensor_proto.h"
 

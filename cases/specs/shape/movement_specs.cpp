@@ -1,5 +1,6 @@
 // Case specs of Transpose, DepthToSpace, SpaceToDepth, Concat, Split, Expand, Tile
 // (reference/ops/shape/transpose.cpp, concat_split.cpp, expand_tile.cpp).
+#include "cases/specs/shape/shape_cases.h"
 #include "cases/specs/shape/shape_specs.h"
 
 namespace touchstone::cases {

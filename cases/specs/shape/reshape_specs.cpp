@@ -1,5 +1,6 @@
 // Case specs of Reshape, Flatten, Squeeze, Unsqueeze (reference/ops/shape/reshape.cpp):
 // the spec's examples and every rule of each version, one refusal per rule, every type.
+#include "cases/specs/shape/shape_cases.h"
 #include "cases/specs/shape/shape_specs.h"
 
 namespace touchstone::cases {

@@ -2,7 +2,7 @@
 // version tests the specs branch on.
 #pragma once
 #include "cases/refusals.h"
-#include "cases/specs/exact_helpers.h"
+#include "cases/specs/core/exact_helpers.h"
 #include "reference/node_check.h"
 
 namespace touchstone::cases::shape_specs {

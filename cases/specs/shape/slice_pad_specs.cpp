@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <climits>
 
+#include "cases/specs/shape/shape_cases.h"
 #include "cases/specs/shape/shape_specs.h"
 
 namespace touchstone::cases {

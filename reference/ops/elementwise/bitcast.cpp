@@ -16,7 +16,7 @@
 #include <limits>
 
 #include "reference/node_check.h"
-#include "reference/ops/ops.h"
+#include "reference/ops/elementwise/elementwise_ops.h"
 
 namespace touchstone::ops {
 
@@ -69,7 +69,7 @@ DType target_type(const Node& node) {
 }  // namespace
 
 // BitCast-26: see the top of the file.
-Tensors bitcast(const Node& node, const Inputs& in) {
+Tensors bitcast_v26(const Node& node, const Inputs& in) {
   const Tensor& x = in[0];
   const DType to = target_type(node);
   const int from_bits = dtype_bits(x.dtype()), to_bits = dtype_bits(to);

@@ -5,8 +5,8 @@
 // operation on the two's-complement bit patterns, exact: ~5 in int8 is -6, ~5 in uint8 is
 // 250. ONNX leaves nothing open here: there is no overflow, and every bit pattern of an
 // integer type is a value.
-#include "reference/ops/elementwise.h"
-#include "reference/ops/ops.h"
+#include "reference/ops/core/elementwise.h"
+#include "reference/ops/elementwise/elementwise_ops.h"
 
 namespace touchstone::ops {
 
@@ -42,22 +42,22 @@ struct Xor {
 }  // namespace
 
 // BitwiseAnd-18: A & B, numpy broadcasting.
-Tensors bitwise_and(const Node&, const Inputs& in) {
+Tensors bitwise_and_v18(const Node&, const Inputs& in) {
   return {map_binary(multidirectional_plan(in), in[0], in[1], Bits<And>{})};
 }
 
 // BitwiseOr-18: A | B, numpy broadcasting.
-Tensors bitwise_or(const Node&, const Inputs& in) {
+Tensors bitwise_or_v18(const Node&, const Inputs& in) {
   return {map_binary(multidirectional_plan(in), in[0], in[1], Bits<Or>{})};
 }
 
 // BitwiseXor-18: A ^ B, numpy broadcasting.
-Tensors bitwise_xor(const Node&, const Inputs& in) {
+Tensors bitwise_xor_v18(const Node&, const Inputs& in) {
   return {map_binary(multidirectional_plan(in), in[0], in[1], Bits<Xor>{})};
 }
 
 // BitwiseNot-18: ~X, every bit flipped.
-Tensors bitwise_not(const Node&, const Inputs& in) {
+Tensors bitwise_not_v18(const Node&, const Inputs& in) {
   return {map_unary(in[0], []<class T>(T x) -> T {
     if constexpr (is_integer<T>) {
       return static_cast<T>(~x);

@@ -26,8 +26,8 @@
 // rounds to -0.
 #include <cmath>
 
-#include "reference/ops/activation_math.h"
-#include "reference/ops/ops.h"
+#include "reference/ops/elementwise/activation_math.h"
+#include "reference/ops/elementwise/elementwise_ops.h"
 
 namespace touchstone::ops {
 
@@ -49,7 +49,7 @@ T signed_zero(double x) {
 // Cut-offs: for x >= 64, 1 - tanh(softplus x) < 2e^(-2x) < 2^-183, far below half an ulp of
 // x in any format, so the result is x; for x <= -800, |mish x| <= |x| e^x < 2^-1144 (tanh s
 // <= s <= e^x), below half the smallest double subnormal, so the result is -0.
-Tensors mish(const Node& node, const Inputs& in) {
+Tensors mish_v18(const Node& node, const Inputs& in) {
   return {map_float(in[0], [&]<class T>(T v) -> T {
     const double x = numeric::widen(v);
     if (std::isnan(x) || x == 0 || x >= 64) return v;  // NaN; ±0 tanh(ln 2) = ±0; +inf tanh(inf) = +inf
@@ -137,7 +137,7 @@ T gelu_tanh(const Node& node, T v) {
 }  // namespace
 
 // Gelu-20: approximate = "none" (default) or "tanh", anything else refused.
-Tensors gelu(const Node& node, const Inputs& in) {
+Tensors gelu_v20(const Node& node, const Inputs& in) {
   const std::string approximate = node.attr_string("approximate", "none");
   if (approximate != "none" && approximate != "tanh")
     invalid_model(node.op_version() + ": approximate must be \"none\" or \"tanh\", got \"" + approximate + "\"");
@@ -149,7 +149,7 @@ Tensors gelu(const Node& node, const Inputs& in) {
 // (77 bits): for t >= 1100 the result is x (e^-t < 2^-1586); for t <= -1100 it is a zero
 // with x's sign, since |x| = |t|/|alpha| <= |t| 2^149 (a nonzero float32 alpha is at least
 // 2^-149) and |y| <= |x| e^t <= 1100 * 2^149 e^-1100 < 2^-1428.
-Tensors swish(const Node& node, const Inputs& in) {
+Tensors swish_v24(const Node& node, const Inputs& in) {
   const double alpha = node.attr_float("alpha", 1.0f);
   return {map_float(in[0], [&]<class T>(T v) -> T {
     const double x = numeric::widen(v);

@@ -16,7 +16,7 @@
 
 #include "reference/numeric/exact.h"
 #include "reference/ops/indexing/index_rules.h"
-#include "reference/ops/indexing/indexing.h"
+#include "reference/ops/indexing/indexing_ops.h"
 
 namespace touchstone::ops {
 
@@ -109,15 +109,15 @@ constexpr ArgRules kArg12{true, false, true};
 }  // namespace
 
 // ArgMax-1: non-negative axis; ties open (first occurrence).
-Tensors argmax_1(const Node& node, const Inputs& in) { return arg_extreme(node, in, true, kArg1); }
+Tensors argmax_v1(const Node& node, const Inputs& in) { return arg_extreme(node, in, true, kArg1); }
 // ArgMax-11: axis in [-r, r-1]; an empty input is refused; ties open (first).
-Tensors argmax_11(const Node& node, const Inputs& in) { return arg_extreme(node, in, true, kArg11); }
+Tensors argmax_v11(const Node& node, const Inputs& in) { return arg_extreme(node, in, true, kArg11); }
 // ArgMax-12, 13: select_last_index decides ties.
-Tensors argmax_12(const Node& node, const Inputs& in) { return arg_extreme(node, in, true, kArg12); }
+Tensors argmax_v12(const Node& node, const Inputs& in) { return arg_extreme(node, in, true, kArg12); }
 
 // ArgMin-1, 11, 12/13: as ArgMax.
-Tensors argmin_1(const Node& node, const Inputs& in) { return arg_extreme(node, in, false, kArg1); }
-Tensors argmin_11(const Node& node, const Inputs& in) { return arg_extreme(node, in, false, kArg11); }
-Tensors argmin_12(const Node& node, const Inputs& in) { return arg_extreme(node, in, false, kArg12); }
+Tensors argmin_v1(const Node& node, const Inputs& in) { return arg_extreme(node, in, false, kArg1); }
+Tensors argmin_v11(const Node& node, const Inputs& in) { return arg_extreme(node, in, false, kArg11); }
+Tensors argmin_v12(const Node& node, const Inputs& in) { return arg_extreme(node, in, false, kArg12); }
 
 }  // namespace touchstone::ops

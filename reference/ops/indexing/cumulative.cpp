@@ -25,7 +25,7 @@
 
 #include "reference/numeric/functions.h"
 #include "reference/ops/indexing/index_rules.h"
-#include "reference/ops/indexing/indexing.h"
+#include "reference/ops/indexing/indexing_ops.h"
 
 namespace touchstone::ops {
 
@@ -125,8 +125,8 @@ Tensors cumulative(const Node& node, const Inputs& in, bool product) {
 }  // namespace
 
 // CumSum-11, 14.
-Tensors cumsum(const Node& node, const Inputs& in) { return cumulative(node, in, false); }
+Tensors cumsum_v11(const Node& node, const Inputs& in) { return cumulative(node, in, false); }
 // CumProd-26.
-Tensors cumprod(const Node& node, const Inputs& in) { return cumulative(node, in, true); }
+Tensors cumprod_v26(const Node& node, const Inputs& in) { return cumulative(node, in, true); }
 
 }  // namespace touchstone::ops

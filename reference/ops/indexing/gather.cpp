@@ -17,7 +17,7 @@
 #include <algorithm>
 
 #include "reference/ops/indexing/index_rules.h"
-#include "reference/ops/indexing/indexing.h"
+#include "reference/ops/indexing/indexing_ops.h"
 
 namespace touchstone::ops {
 
@@ -53,13 +53,13 @@ Tensors gather_impl(const Node& node, const Inputs& in, bool negative_indices) {
 }  // namespace
 
 // Gather-1: non-negative indices only.
-Tensors gather_1(const Node& node, const Inputs& in) { return gather_impl(node, in, false); }
+Tensors gather_v1(const Node& node, const Inputs& in) { return gather_impl(node, in, false); }
 
 // Gather-11, 13: indices in [-s, s-1].
-Tensors gather_11(const Node& node, const Inputs& in) { return gather_impl(node, in, true); }
+Tensors gather_v11(const Node& node, const Inputs& in) { return gather_impl(node, in, true); }
 
 // GatherElements-11, 13: out[...] = data[... index ... ] along axis; out has indices' shape.
-Tensors gather_elements(const Node& node, const Inputs& in) {
+Tensors gather_elements_v11(const Node& node, const Inputs& in) {
   const Tensor& data = in[0];
   const Tensor& indices = in[1];
   if (data.rank() < 1) invalid_model(node.op_version() + ": data must have rank >= 1, got a scalar");
@@ -90,7 +90,7 @@ Tensors gather_elements(const Node& node, const Inputs& in) {
 }
 
 // GatherND-11 (b = 0), 12, 13 (batch_dims b).
-Tensors gather_nd(const Node& node, const Inputs& in) {
+Tensors gather_nd_v11(const Node& node, const Inputs& in) {
   const Tensor& data = in[0];
   const Tensor& indices = in[1];
   const int64_t r = data.rank(), q = indices.rank();

@@ -6,13 +6,13 @@
 // [0, time size] names no prefix of the time axis: ONNX does not say; the reference refuses
 // it as an out-of-range index (a length of 0 reverses nothing).
 #include "reference/ops/indexing/index_rules.h"
-#include "reference/ops/indexing/indexing.h"
+#include "reference/ops/indexing/indexing_ops.h"
 
 namespace touchstone::ops {
 
 using namespace indexing;
 
-Tensors reverse_sequence(const Node& node, const Inputs& in) {
+Tensors reverse_sequence_v10(const Node& node, const Inputs& in) {
   const Tensor& x = in[0];
   const Tensor& lens = in[1];
   const std::string& label = node.op_version();

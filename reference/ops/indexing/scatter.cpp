@@ -26,7 +26,7 @@
 
 #include "reference/numeric/exact.h"
 #include "reference/ops/indexing/index_rules.h"
-#include "reference/ops/indexing/indexing.h"
+#include "reference/ops/indexing/indexing_ops.h"
 
 namespace touchstone::ops {
 
@@ -184,26 +184,26 @@ Tensors scatter_nd_impl(const Node& node, const Inputs& in, Reduction r) {
 }  // namespace
 
 // Scatter-9: indices in [0, s-1]; no reduction.
-Tensors scatter_9(const Node& node, const Inputs& in) {
+Tensors scatter_v9(const Node& node, const Inputs& in) {
   return scatter_elements_impl(node, in, false, Reduction::kNone);
 }
 
 // ScatterElements-11, 13: indices in [-s, s-1]; no reduction.
-Tensors scatter_elements_11(const Node& node, const Inputs& in) {
+Tensors scatter_elements_v11(const Node& node, const Inputs& in) {
   return scatter_elements_impl(node, in, true, Reduction::kNone);
 }
 // ScatterElements-16: reduction none/add/mul.
-Tensors scatter_elements_16(const Node& node, const Inputs& in) {
+Tensors scatter_elements_v16(const Node& node, const Inputs& in) {
   return scatter_elements_impl(node, in, true, reduction_of(node, 16));
 }
 // ScatterElements-18: + max/min.
-Tensors scatter_elements_18(const Node& node, const Inputs& in) {
+Tensors scatter_elements_v18(const Node& node, const Inputs& in) {
   return scatter_elements_impl(node, in, true, reduction_of(node, 18));
 }
 
 // ScatterND-11, 13: no reduction. 16: none/add/mul. 18: + max/min.
-Tensors scatter_nd_11(const Node& node, const Inputs& in) { return scatter_nd_impl(node, in, Reduction::kNone); }
-Tensors scatter_nd_16(const Node& node, const Inputs& in) { return scatter_nd_impl(node, in, reduction_of(node, 16)); }
-Tensors scatter_nd_18(const Node& node, const Inputs& in) { return scatter_nd_impl(node, in, reduction_of(node, 18)); }
+Tensors scatter_nd_v11(const Node& node, const Inputs& in) { return scatter_nd_impl(node, in, Reduction::kNone); }
+Tensors scatter_nd_v16(const Node& node, const Inputs& in) { return scatter_nd_impl(node, in, reduction_of(node, 16)); }
+Tensors scatter_nd_v18(const Node& node, const Inputs& in) { return scatter_nd_impl(node, in, reduction_of(node, 18)); }
 
 }  // namespace touchstone::ops

@@ -23,7 +23,7 @@
 
 #include "reference/numeric/exact.h"
 #include "reference/ops/indexing/index_rules.h"
-#include "reference/ops/indexing/indexing.h"
+#include "reference/ops/indexing/indexing_ops.h"
 
 namespace touchstone::ops {
 
@@ -113,12 +113,12 @@ bool nonzero_value(const T& v) {
 }  // namespace
 
 // OneHot-9: indices outside [0, depth) give all off.
-Tensors onehot_9(const Node& node, const Inputs& in) { return onehot_impl(node, in, false); }
+Tensors onehot_v9(const Node& node, const Inputs& in) { return onehot_impl(node, in, false); }
 // OneHot-11: indices in [-depth, -1] count from the back.
-Tensors onehot_11(const Node& node, const Inputs& in) { return onehot_impl(node, in, true); }
+Tensors onehot_v11(const Node& node, const Inputs& in) { return onehot_impl(node, in, true); }
 
 // NonZero-9, 13.
-Tensors nonzero(const Node& node, const Inputs& in) {
+Tensors nonzero_v9(const Node& node, const Inputs& in) {
   const Tensor& x = in[0];
   if (x.dtype() == DType::kString && x.size() > 0)
     node.mark(Semantics::kImplementationDefined, "NonZero of strings (non-empty strings are non-zero)");
@@ -178,8 +178,8 @@ Tensors compress_impl(const Node& node, const Inputs& in, bool negative_axis) {
 }  // namespace
 
 // Compress-9: axis >= 0.
-Tensors compress_9(const Node& node, const Inputs& in) { return compress_impl(node, in, false); }
+Tensors compress_v9(const Node& node, const Inputs& in) { return compress_impl(node, in, false); }
 // Compress-11: axis in [-r, r-1].
-Tensors compress_11(const Node& node, const Inputs& in) { return compress_impl(node, in, true); }
+Tensors compress_v11(const Node& node, const Inputs& in) { return compress_impl(node, in, true); }
 
 }  // namespace touchstone::ops

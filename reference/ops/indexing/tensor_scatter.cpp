@@ -17,13 +17,13 @@
 #include <algorithm>
 
 #include "reference/ops/indexing/index_rules.h"
-#include "reference/ops/indexing/indexing.h"
+#include "reference/ops/indexing/indexing_ops.h"
 
 namespace touchstone::ops {
 
 using namespace indexing;
 
-Tensors tensor_scatter(const Node& node, const Inputs& in) {
+Tensors tensor_scatter_v24(const Node& node, const Inputs& in) {
   const Tensor& past = in[0];
   const Tensor& update = in[1];
   const std::string& label = node.op_version();

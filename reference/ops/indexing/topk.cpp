@@ -22,7 +22,7 @@
 
 #include "reference/numeric/exact.h"
 #include "reference/ops/indexing/index_rules.h"
-#include "reference/ops/indexing/indexing.h"
+#include "reference/ops/indexing/indexing_ops.h"
 
 namespace touchstone::ops {
 
@@ -99,7 +99,7 @@ int64_t k_input(const Node& node, const Tensor& k) {
 }  // namespace
 
 // TopK-1: k from the attribute; the largest, sorted.
-Tensors topk_1(const Node& node, const Inputs& in) {
+Tensors topk_v1(const Node& node, const Inputs& in) {
   const auto k = node.attr_opt_int("k");
   if (!k) invalid_model(node.op_version() + ": attribute k is required");
   if (*k < 0) invalid_model(node.op_version() + ": k must not be negative, got " + std::to_string(*k));
@@ -107,10 +107,10 @@ Tensors topk_1(const Node& node, const Inputs& in) {
 }
 
 // TopK-10: k from input K; the largest, sorted.
-Tensors topk_10(const Node& node, const Inputs& in) { return topk_impl(node, in[0], k_input(node, in[1]), true); }
+Tensors topk_v10(const Node& node, const Inputs& in) { return topk_impl(node, in[0], k_input(node, in[1]), true); }
 
 // TopK-11, 24: largest and sorted attributes (sorted = 0 returns the same, sorted, order).
-Tensors topk_11(const Node& node, const Inputs& in) {
+Tensors topk_v11(const Node& node, const Inputs& in) {
   return topk_impl(node, in[0], k_input(node, in[1]), node.attr_int("largest", 1) != 0);
 }
 

@@ -17,7 +17,7 @@
 #include "reference/minifloat.h"
 #include "reference/numeric/exact.h"
 #include "reference/ops/indexing/index_rules.h"
-#include "reference/ops/indexing/indexing.h"
+#include "reference/ops/indexing/indexing_ops.h"
 
 namespace touchstone::ops {
 
@@ -66,7 +66,7 @@ bool is_signed_zero_pair(const T& a, const T& b) {
 
 }  // namespace
 
-Tensors unique(const Node& node, const Inputs& in) {
+Tensors unique_v11(const Node& node, const Inputs& in) {
   const Tensor& x = in[0];
   const auto axis_attr = node.attr_opt_int("axis");
   const int64_t sorted = node.attr_int("sorted", 1);

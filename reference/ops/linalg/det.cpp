@@ -18,8 +18,8 @@
 #include <vector>
 
 #include "reference/numeric/functions.h"
-#include "reference/ops/elementwise.h"
-#include "reference/ops/ops.h"
+#include "reference/ops/core/elementwise.h"
+#include "reference/ops/linalg/linalg_ops.h"
 
 namespace touchstone::ops {
 
@@ -88,7 +88,7 @@ double exact_determinant(const std::vector<double>& a, int64_t n, numeric::Float
 }  // namespace
 
 // Det-11 (float16, float, double), Det-22 (+bfloat16).
-Tensors det(const Node& node, const Inputs& in) {
+Tensors det_v11(const Node& node, const Inputs& in) {
   const Tensor& x = in[0];
   if (x.rank() < 2) invalid_model("X must have rank >= 2 ([*, M, M]), got " + shape_to_string(x.shape()));
   const Shape& s = x.shape();

@@ -30,8 +30,8 @@
 #include "reference/numeric/functions.h"
 #include "reference/ops/core/exact_integer.h"
 #include "reference/ops/core/index_space.h"
-#include "reference/ops/elementwise.h"
-#include "reference/ops/ops.h"
+#include "reference/ops/core/elementwise.h"
+#include "reference/ops/linalg/linalg_ops.h"
 
 namespace touchstone::ops {
 
@@ -252,7 +252,7 @@ double sum_of_long_products(const std::vector<double>& factors, size_t per_term,
 }  // namespace
 
 // Einsum-12.
-Tensors einsum(const Node& node, const Inputs& in) {
+Tensors einsum_v12(const Node& node, const Inputs& in) {
   if (!node.has_attr("equation")) invalid_model("the attribute 'equation' is required");
   const Equation e = parse(node.attr_string("equation", ""), in.size());
   const Plan p = plan_of(e, in);

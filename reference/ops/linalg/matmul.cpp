@@ -30,8 +30,8 @@
 #include "reference/numeric/accumulator.h"
 #include "reference/numeric/functions.h"
 #include "reference/ops/core/exact_integer.h"
-#include "reference/ops/elementwise.h"
-#include "reference/ops/ops.h"
+#include "reference/ops/core/elementwise.h"
+#include "reference/ops/linalg/linalg_ops.h"
 
 namespace touchstone::ops {
 
@@ -159,7 +159,7 @@ MatMulShape matmul_shape(const Shape& a_shape, const Shape& b_shape, const std::
 }  // namespace
 
 // MatMul-1, 9, 13: numpy.matmul.
-Tensors matmul(const Node& node, const Inputs& in) {
+Tensors matmul_v1(const Node& node, const Inputs& in) {
   const MatMulShape s = matmul_shape(in[0].shape(), in[1].shape(), "MatMul");
   const Product& p = s.p;
   node.record_terms(p.k);
@@ -310,8 +310,8 @@ Tensors gemm(const Node& node, const Inputs& in, CRule rule) {
 }  // namespace
 
 // Gemm-1, 6: C required, `broadcast` attribute (legacy limited rule).
-Tensors gemm_legacy(const Node& node, const Inputs& in) { return gemm(node, in, CRule::kLegacy); }
+Tensors gemm_v1(const Node& node, const Inputs& in) { return gemm(node, in, CRule::kLegacy); }
 // Gemm-7, 9, 11, 13: C unidirectionally broadcast to (M, N); optional from 11.
-Tensors gemm_unidirectional(const Node& node, const Inputs& in) { return gemm(node, in, CRule::kUnidirectional); }
+Tensors gemm_v7(const Node& node, const Inputs& in) { return gemm(node, in, CRule::kUnidirectional); }
 
 }  // namespace touchstone::ops

@@ -19,7 +19,7 @@
 
 #include "reference/error.h"
 #include "reference/numeric/exact.h"
-#include "reference/ops/elementwise.h"
+#include "reference/ops/core/elementwise.h"
 #include "reference/ops/pool/pool_ops.h"
 #include "reference/ops/pool/pool_windows.h"
 

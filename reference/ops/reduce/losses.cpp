@@ -44,8 +44,8 @@
 #include "reference/numeric/exp_sums.h"
 #include "reference/numeric/fast_exp_row.h"
 #include "reference/numeric/functions.h"
-#include "reference/ops/elementwise.h"
-#include "reference/ops/ops.h"
+#include "reference/ops/core/elementwise.h"
+#include "reference/ops/reduce/reduce_ops.h"
 
 namespace touchstone::ops {
 
@@ -352,7 +352,7 @@ void sce_reduce(const Node& node, const Samples& s, bool has_weight, SceSamples&
 }  // namespace
 
 // NegativeLogLikelihoodLoss-12, 13 (float16, float, double), 22 (+bfloat16).
-Tensors negative_log_likelihood_loss(const Node& node, const Inputs& in) {
+Tensors negative_log_likelihood_loss_v12(const Node& node, const Inputs& in) {
   const Samples s = samples_of(node, in);
   const Tensor& x = in[0];
   const auto count = static_cast<int64_t>(s.cls.size());
@@ -400,7 +400,7 @@ Tensors negative_log_likelihood_loss(const Node& node, const Inputs& in) {
 // SoftmaxCrossEntropyLoss-12 (float16, float, double), 13 (+bfloat16): the losses
 // -LogSoftmax(scores)[c] * w, reduced. Second output: log_prob = LogSoftmax(scores) along
 // C, each element rounded once.
-Tensors softmax_cross_entropy_loss(const Node& node, const Inputs& in) {
+Tensors softmax_cross_entropy_loss_v12(const Node& node, const Inputs& in) {
   const Samples s = samples_of(node, in);
   const Tensor& x = in[0];
   Tensor y(x.dtype(), s.reduction == Reduction::kNone ? s.target_shape : Shape{});

@@ -14,8 +14,8 @@
 
 #include "reference/numeric/accumulator.h"
 #include "reference/numeric/functions.h"
-#include "reference/ops/elementwise.h"
-#include "reference/ops/ops.h"
+#include "reference/ops/core/elementwise.h"
+#include "reference/ops/reduce/reduce_ops.h"
 
 namespace touchstone::ops {
 
@@ -40,7 +40,7 @@ double quotient(double x, mpfr_ptr s, int64_t p, numeric::FloatFormat format) {
 }  // namespace
 
 // LpNormalization-1 (float16, float, double), LpNormalization-22 (+bfloat16).
-Tensors lp_normalization(const Node& node, const Inputs& in) {
+Tensors lp_normalization_v1(const Node& node, const Inputs& in) {
   const Tensor& x = in[0];
   const int64_t rank = x.rank();
   int64_t axis = node.attr_int("axis", -1);

@@ -33,8 +33,8 @@
 #include "reference/numeric/exp_sums.h"
 #include "reference/numeric/functions.h"
 #include "reference/ops/core/exact_integer.h"
-#include "reference/ops/elementwise.h"
-#include "reference/ops/ops.h"
+#include "reference/ops/core/elementwise.h"
+#include "reference/ops/reduce/reduce_ops.h"
 #include "reference/ops/reduce/reduce_plan.h"
 
 namespace touchstone::ops {
@@ -251,39 +251,50 @@ reduce::Plan reduce::reduction_plan(const Node& node, const Inputs& in, int vers
   return plan_reduction(node, in, rules.from, rules.negative_axes);
 }
 
-template <int V> Tensors reduce_sum(const Node& n, const Inputs& in) { return run<Kind::kSum>(n, in, V); }
-template <int V> Tensors reduce_sum_square(const Node& n, const Inputs& in) { return run<Kind::kSumSquare>(n, in, V); }
-template <int V> Tensors reduce_l1(const Node& n, const Inputs& in) { return run<Kind::kL1>(n, in, V); }
-template <int V> Tensors reduce_l2(const Node& n, const Inputs& in) { return run<Kind::kL2>(n, in, V); }
-template <int V> Tensors reduce_mean(const Node& n, const Inputs& in) { return run<Kind::kMean>(n, in, V); }
-template <int V> Tensors reduce_prod(const Node& n, const Inputs& in) { return run<Kind::kProd>(n, in, V); }
-template <int V> Tensors reduce_log_sum(const Node& n, const Inputs& in) { return run<Kind::kLogSum>(n, in, V); }
-template <int V> Tensors reduce_log_sum_exp(const Node& n, const Inputs& in) { return run<Kind::kLogSumExp>(n, in, V); }
-template <int V> Tensors reduce_max(const Node& n, const Inputs& in) { return run<Kind::kMax>(n, in, V); }
-template <int V> Tensors reduce_min(const Node& n, const Inputs& in) { return run<Kind::kMin>(n, in, V); }
-
-template Tensors reduce_sum<1>(const Node&, const Inputs&);
-template Tensors reduce_sum<11>(const Node&, const Inputs&);
-template Tensors reduce_sum<13>(const Node&, const Inputs&);
-#define TOUCHSTONE_FOUR(fn)                                   \
-  template Tensors fn<1>(const Node&, const Inputs&);         \
-  template Tensors fn<11>(const Node&, const Inputs&);        \
-  template Tensors fn<13>(const Node&, const Inputs&);        \
-  template Tensors fn<18>(const Node&, const Inputs&);
-TOUCHSTONE_FOUR(reduce_sum_square)
-TOUCHSTONE_FOUR(reduce_l1)
-TOUCHSTONE_FOUR(reduce_l2)
-TOUCHSTONE_FOUR(reduce_mean)
-TOUCHSTONE_FOUR(reduce_prod)
-TOUCHSTONE_FOUR(reduce_log_sum)
-TOUCHSTONE_FOUR(reduce_log_sum_exp)
-#define TOUCHSTONE_SIX(fn)                              \
-  TOUCHSTONE_FOUR(fn)                                   \
-  template Tensors fn<12>(const Node&, const Inputs&);  \
-  template Tensors fn<20>(const Node&, const Inputs&);
-TOUCHSTONE_SIX(reduce_max)
-TOUCHSTONE_SIX(reduce_min)
-#undef TOUCHSTONE_SIX
-#undef TOUCHSTONE_FOUR
+// One kernel per version that changed the rules: the version decides the axes rules
+// (attribute or input, negative axes) and the empty-set text (rules_for).
+Tensors reduce_sum_v1(const Node& n, const Inputs& in) { return run<Kind::kSum>(n, in, 1); }
+Tensors reduce_sum_v11(const Node& n, const Inputs& in) { return run<Kind::kSum>(n, in, 11); }
+Tensors reduce_sum_v13(const Node& n, const Inputs& in) { return run<Kind::kSum>(n, in, 13); }
+Tensors reduce_sum_square_v1(const Node& n, const Inputs& in) { return run<Kind::kSumSquare>(n, in, 1); }
+Tensors reduce_sum_square_v11(const Node& n, const Inputs& in) { return run<Kind::kSumSquare>(n, in, 11); }
+Tensors reduce_sum_square_v13(const Node& n, const Inputs& in) { return run<Kind::kSumSquare>(n, in, 13); }
+Tensors reduce_sum_square_v18(const Node& n, const Inputs& in) { return run<Kind::kSumSquare>(n, in, 18); }
+Tensors reduce_l1_v1(const Node& n, const Inputs& in) { return run<Kind::kL1>(n, in, 1); }
+Tensors reduce_l1_v11(const Node& n, const Inputs& in) { return run<Kind::kL1>(n, in, 11); }
+Tensors reduce_l1_v13(const Node& n, const Inputs& in) { return run<Kind::kL1>(n, in, 13); }
+Tensors reduce_l1_v18(const Node& n, const Inputs& in) { return run<Kind::kL1>(n, in, 18); }
+Tensors reduce_l2_v1(const Node& n, const Inputs& in) { return run<Kind::kL2>(n, in, 1); }
+Tensors reduce_l2_v11(const Node& n, const Inputs& in) { return run<Kind::kL2>(n, in, 11); }
+Tensors reduce_l2_v13(const Node& n, const Inputs& in) { return run<Kind::kL2>(n, in, 13); }
+Tensors reduce_l2_v18(const Node& n, const Inputs& in) { return run<Kind::kL2>(n, in, 18); }
+Tensors reduce_mean_v1(const Node& n, const Inputs& in) { return run<Kind::kMean>(n, in, 1); }
+Tensors reduce_mean_v11(const Node& n, const Inputs& in) { return run<Kind::kMean>(n, in, 11); }
+Tensors reduce_mean_v13(const Node& n, const Inputs& in) { return run<Kind::kMean>(n, in, 13); }
+Tensors reduce_mean_v18(const Node& n, const Inputs& in) { return run<Kind::kMean>(n, in, 18); }
+Tensors reduce_prod_v1(const Node& n, const Inputs& in) { return run<Kind::kProd>(n, in, 1); }
+Tensors reduce_prod_v11(const Node& n, const Inputs& in) { return run<Kind::kProd>(n, in, 11); }
+Tensors reduce_prod_v13(const Node& n, const Inputs& in) { return run<Kind::kProd>(n, in, 13); }
+Tensors reduce_prod_v18(const Node& n, const Inputs& in) { return run<Kind::kProd>(n, in, 18); }
+Tensors reduce_log_sum_v1(const Node& n, const Inputs& in) { return run<Kind::kLogSum>(n, in, 1); }
+Tensors reduce_log_sum_v11(const Node& n, const Inputs& in) { return run<Kind::kLogSum>(n, in, 11); }
+Tensors reduce_log_sum_v13(const Node& n, const Inputs& in) { return run<Kind::kLogSum>(n, in, 13); }
+Tensors reduce_log_sum_v18(const Node& n, const Inputs& in) { return run<Kind::kLogSum>(n, in, 18); }
+Tensors reduce_log_sum_exp_v1(const Node& n, const Inputs& in) { return run<Kind::kLogSumExp>(n, in, 1); }
+Tensors reduce_log_sum_exp_v11(const Node& n, const Inputs& in) { return run<Kind::kLogSumExp>(n, in, 11); }
+Tensors reduce_log_sum_exp_v13(const Node& n, const Inputs& in) { return run<Kind::kLogSumExp>(n, in, 13); }
+Tensors reduce_log_sum_exp_v18(const Node& n, const Inputs& in) { return run<Kind::kLogSumExp>(n, in, 18); }
+Tensors reduce_max_v1(const Node& n, const Inputs& in) { return run<Kind::kMax>(n, in, 1); }
+Tensors reduce_max_v11(const Node& n, const Inputs& in) { return run<Kind::kMax>(n, in, 11); }
+Tensors reduce_max_v12(const Node& n, const Inputs& in) { return run<Kind::kMax>(n, in, 12); }
+Tensors reduce_max_v13(const Node& n, const Inputs& in) { return run<Kind::kMax>(n, in, 13); }
+Tensors reduce_max_v18(const Node& n, const Inputs& in) { return run<Kind::kMax>(n, in, 18); }
+Tensors reduce_max_v20(const Node& n, const Inputs& in) { return run<Kind::kMax>(n, in, 20); }
+Tensors reduce_min_v1(const Node& n, const Inputs& in) { return run<Kind::kMin>(n, in, 1); }
+Tensors reduce_min_v11(const Node& n, const Inputs& in) { return run<Kind::kMin>(n, in, 11); }
+Tensors reduce_min_v12(const Node& n, const Inputs& in) { return run<Kind::kMin>(n, in, 12); }
+Tensors reduce_min_v13(const Node& n, const Inputs& in) { return run<Kind::kMin>(n, in, 13); }
+Tensors reduce_min_v18(const Node& n, const Inputs& in) { return run<Kind::kMin>(n, in, 18); }
+Tensors reduce_min_v20(const Node& n, const Inputs& in) { return run<Kind::kMin>(n, in, 20); }
 
 }  // namespace touchstone::ops

@@ -19,8 +19,8 @@
 
 #include "reference/numeric/exp_sums.h"
 #include "reference/ops/core/axes.h"
-#include "reference/ops/elementwise.h"
-#include "reference/ops/ops.h"
+#include "reference/ops/core/elementwise.h"
+#include "reference/ops/reduce/reduce_ops.h"
 #include "reference/ops/reduce/reduce_plan.h"
 
 namespace touchstone::ops {

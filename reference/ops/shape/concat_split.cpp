@@ -19,7 +19,7 @@
 #include <numeric>
 
 #include "reference/ops/core/index_space.h"
-#include "reference/ops/ops.h"
+#include "reference/ops/shape/shape_ops.h"
 #include "reference/ops/shape/core.h"
 
 namespace touchstone::ops {

@@ -12,7 +12,7 @@
 // input dimension; output dimension i is d_i * repeats_i, and reads input index i mod d_i.
 #include "reference/broadcast.h"
 #include "reference/ops/core/index_space.h"
-#include "reference/ops/ops.h"
+#include "reference/ops/shape/shape_ops.h"
 #include "reference/ops/shape/core.h"
 
 namespace touchstone::ops {
@@ -41,7 +41,7 @@ int64_t one_value(const Tensor& t, const std::string& what) {
 }  // namespace
 
 // Expand, every version.
-Tensors expand(const Node&, const Inputs& in) {
+Tensors expand_v8(const Node&, const Inputs& in) {
   const auto dims = shape::int_list(in[1], "shape");
   for (int64_t d : dims)
     if (d < 0) invalid_model("shape " + shape::list_to_string(dims) + " holds a negative dimension");

@@ -23,7 +23,7 @@
 #include <cmath>
 
 #include "reference/numeric/functions.h"
-#include "reference/ops/ops.h"
+#include "reference/ops/shape/shape_ops.h"
 #include "reference/ops/shape/core.h"
 
 namespace touchstone::ops {
@@ -89,7 +89,7 @@ Tensor range_floats(const Node& node, double start, double limit, double delta) 
 }  // namespace
 
 // EyeLike, every version.
-Tensors eye_like(const Node& node, const Inputs& in) {
+Tensors eye_like_v9(const Node& node, const Inputs& in) {
   const Tensor& x = in[0];
   if (x.rank() != 2) invalid_model("the input must be 2-D, got shape " + shape_to_string(x.shape()));
   DType dtype = x.dtype();
@@ -118,7 +118,7 @@ Tensors eye_like(const Node& node, const Inputs& in) {
 }
 
 // Trilu-14.
-Tensors trilu(const Node& node, const Inputs& in) {
+Tensors trilu_v14(const Node& node, const Inputs& in) {
   const Tensor& x = in[0];
   if (x.rank() < 2) invalid_model("the input must have rank 2 or more, got shape " + shape_to_string(x.shape()));
   int64_t k = 0;
@@ -138,7 +138,7 @@ Tensors trilu(const Node& node, const Inputs& in) {
 }
 
 // Range-11, 27.
-Tensors range(const Node& node, const Inputs& in) {
+Tensors range_v11(const Node& node, const Inputs& in) {
   const Tensor& s = scalar_input(node, in[0], "start");
   const Tensor& l = scalar_input(node, in[1], "limit");
   const Tensor& d = scalar_input(node, in[2], "delta");

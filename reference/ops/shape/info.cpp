@@ -23,7 +23,7 @@
 #include <algorithm>
 
 #include "reference/ops/core/index_space.h"
-#include "reference/ops/ops.h"
+#include "reference/ops/shape/shape_ops.h"
 #include "reference/ops/shape/core.h"
 #include "reference/tensor_proto.h"
 
@@ -131,10 +131,10 @@ Tensors constant_of(const Node& node, const std::vector<std::string>& names) {
 }  // namespace
 
 // Shape-1, 13: every dimension.
-Tensors shape_all(const Node&, const Inputs& in) { return {dims_tensor(in[0].shape(), 0, in[0].rank())}; }
+Tensors shape_v1(const Node&, const Inputs& in) { return {dims_tensor(in[0].shape(), 0, in[0].rank())}; }
 
 // Shape-15 and later: dimensions [start, end), both clamped.
-Tensors shape_sliced(const Node& node, const Inputs& in) {
+Tensors shape_v15(const Node& node, const Inputs& in) {
   const int64_t r = in[0].rank();
   auto clamp = [&](int64_t v) {
     if (v < 0) v += r;
@@ -146,7 +146,7 @@ Tensors shape_sliced(const Node& node, const Inputs& in) {
 }
 
 // Size, every version: the element count.
-Tensors size(const Node&, const Inputs& in) { return {Tensor::from_values<int64_t>({}, {in[0].size()})}; }
+Tensors size_v1(const Node&, const Inputs& in) { return {Tensor::from_values<int64_t>({}, {in[0].size()})}; }
 
 // Constant-1, 9: `value`.
 Tensors constant_v1(const Node& node, const Inputs&) { return constant_of(node, {"value"}); }
@@ -161,7 +161,7 @@ Tensors constant_v12(const Node& node, const Inputs&) {
 }
 
 // ConstantOfShape, every version.
-Tensors constant_of_shape(const Node& node, const Inputs& in) {
+Tensors constant_of_shape_v9(const Node& node, const Inputs& in) {
   const auto dims = shape::int_list(in[0], "input (the output's shape)");
   for (int64_t d : dims)
     if (d < 0) invalid_model("the shape " + shape::list_to_string(dims) + " holds a negative dimension");

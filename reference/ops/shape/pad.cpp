@@ -38,7 +38,7 @@
 // a negative target are refused; so is a `shape` whose length differs from the axes'.
 #include <algorithm>
 
-#include "reference/ops/ops.h"
+#include "reference/ops/shape/shape_ops.h"
 #include "reference/ops/shape/core.h"
 
 namespace touchstone::ops {
@@ -201,7 +201,7 @@ Tensors pad_v18(const Node& node, const Inputs& in) { return {pad_inputs(node, i
 Tensors pad_v19(const Node& node, const Inputs& in) { return {pad_inputs(node, in, true, true)}; }
 
 // CenterCropPad-18.
-Tensors center_crop_pad(const Node& node, const Inputs& in) {
+Tensors center_crop_pad_v18(const Node& node, const Inputs& in) {
   const Tensor& x = in[0];
   const auto target = shape::int_list(in[1], "shape");
   std::vector<int64_t> axes = all_axes(x.rank());

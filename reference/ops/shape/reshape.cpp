@@ -26,7 +26,7 @@
 // input), 21, 23, 24, 25 (types). Axes count in the *output* rank (rank(data) + len(axes)).
 #include <algorithm>
 
-#include "reference/ops/ops.h"
+#include "reference/ops/shape/shape_ops.h"
 #include "reference/ops/shape/core.h"
 
 namespace touchstone::ops {
@@ -124,17 +124,17 @@ Tensor unsqueeze_axes(const Tensor& x, const std::vector<int64_t>& given, Negati
 }  // namespace
 
 // Reshape-1: the new shape from the attribute `shape` (absent: a scalar).
-Tensors reshape_attribute(const Node& node, const Inputs& in) {
+Tensors reshape_v1(const Node& node, const Inputs& in) {
   return {shape::with_shape(in[0], reshaped(in[0].shape(), node.attr_ints("shape"), false))};
 }
 
 // Reshape-5, 13: the new shape from the second input; 0 copies a dimension.
-Tensors reshape_input(const Node&, const Inputs& in) {
+Tensors reshape_v5(const Node&, const Inputs& in) {
   return {shape::with_shape(in[0], reshaped(in[0].shape(), shape::int_list(in[1], "shape"), false))};
 }
 
 // Reshape-14 and later: as Reshape-5, with allowzero=1 making a 0 a literal 0.
-Tensors reshape_allowzero(const Node& node, const Inputs& in) {
+Tensors reshape_v14(const Node& node, const Inputs& in) {
   const int64_t allowzero = node.attr_int("allowzero", 0);
   if (allowzero != 0 && allowzero != 1)
     node.mark(Semantics::kImplementationDefined, "Reshape allowzero other than 0 or 1 (read as set)");

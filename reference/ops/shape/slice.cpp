@@ -17,7 +17,7 @@
 #include <algorithm>
 
 #include "reference/ops/core/index_space.h"
-#include "reference/ops/ops.h"
+#include "reference/ops/shape/shape_ops.h"
 #include "reference/ops/shape/core.h"
 
 namespace touchstone::ops {

@@ -15,7 +15,7 @@
 #include <algorithm>
 
 #include "reference/ops/core/index_space.h"
-#include "reference/ops/ops.h"
+#include "reference/ops/shape/shape_ops.h"
 #include "reference/ops/shape/core.h"
 
 namespace touchstone::ops {
@@ -62,7 +62,7 @@ Tensor depth_to_space(const Node& node, const Tensor& x, const std::string& mode
 }  // namespace
 
 // Transpose, every version.
-Tensors transpose(const Node& node, const Inputs& in) {
+Tensors transpose_v1(const Node& node, const Inputs& in) {
   const int64_t r = in[0].rank();
   std::vector<int64_t> perm = node.attr_ints("perm");
   if (!node.has_attr("perm"))
@@ -92,7 +92,7 @@ Tensors depth_to_space_v11(const Node& node, const Inputs& in) {
 }
 
 // SpaceToDepth, every version.
-Tensors space_to_depth(const Node& node, const Inputs& in) {
+Tensors space_to_depth_v1(const Node& node, const Inputs& in) {
   const Nchw d = nchw_of(node, in[0]);
   if (d.h % d.b != 0 || d.w % d.b != 0)
     invalid_model("H = " + std::to_string(d.h) + " and W = " + std::to_string(d.w) +
