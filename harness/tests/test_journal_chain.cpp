@@ -9,6 +9,7 @@
 
 #include "cases/sha256.h"
 #include "harness/journal.h"
+#include "harness/process.h"
 #include "harness/runner.h"
 #include "harness/tests/fixture.h"
 #include "reports/report.h"
@@ -154,5 +155,58 @@ TEST_CASE("journal: an adapter inherits no descriptor of the runner's, even unsa
   CHECK(lines.size() == 7);
   for (const auto& l : lines) CHECK(l.find("forged") == std::string::npos);
   chain_by_hand(lines);
+  fs::remove_all(root);
+}
+
+namespace {
+
+struct Cli {
+  std::string ended, output;
+};
+
+Cli touchstone_cli(const std::vector<std::string>& args) {
+  harness::ChildProcess child;
+  std::vector<std::string> argv = {TOUCHSTONE_CLI};
+  argv.insert(argv.end(), args.begin(), args.end());
+  child.start(argv);
+  Cli r;
+  std::string line;
+  while (child.read_line(line, harness::ChildProcess::Clock::now() + std::chrono::seconds(60)) ==
+         harness::ChildProcess::ReadStatus::kLine)
+    r.output += line + "\n";
+  child.stop(std::chrono::milliseconds(2000));
+  r.ended = child.exit_description();
+  r.output += child.stderr_tail();
+  return r;
+}
+
+}  // namespace
+
+TEST_CASE("journal: `touchstone report verify` checks the chain and report.json's head", "[journal][chain][cli]") {
+  const fs::path root = temp_dir("chain-verify");
+  const Suite suite = small_suite(root / "suite");
+  const RunOptions o = reference_options(root / "report");
+  run_suite(suite, o);
+  const auto lines = read_lines(o.report_dir / "journal.jsonl");
+  const Cli intact = touchstone_cli({"report", "verify", o.report_dir.string()});
+  CHECK(intact.ended == "exit status 0");
+  CHECK_THAT(intact.output, Catch::Contains("7 lines, chain intact") && Catch::Contains("carries that head"));
+
+  SECTION("a report.json written from another journal") {
+    auto report = reports::load_report(o.report_dir / "report.json");
+    report.run.journal_chain = std::string(64, '0');
+    reports::save_report(report, o.report_dir / "report.json");
+    const Cli r = touchstone_cli({"report", "verify", o.report_dir.string()});
+    CHECK(r.ended == "exit status 1");
+    CHECK_THAT(r.output, Catch::Contains("not the journal's head"));
+  }
+  SECTION("a journal line edited") {
+    auto edited = lines;
+    edited[2].replace(edited[2].find("\"verdict\":\"pass\""), 16, "\"verdict\":\"fail\"");
+    write_lines(o.report_dir / "journal.jsonl", edited);
+    const Cli r = touchstone_cli({"report", "verify", o.report_dir.string()});
+    CHECK(r.ended == "exit status 1");
+    CHECK_THAT(r.output, Catch::Contains("line 3: its chain does not follow line 2"));
+  }
   fs::remove_all(root);
 }
