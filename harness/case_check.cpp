@@ -52,6 +52,9 @@ std::string inputs_contradiction(const CaseFiles& files, const onnx::ModelProto&
     return "its model has " + std::to_string(feedable.size()) + " graph inputs, its data set " +
            std::to_string(files.inputs.size()) + " input files";
   for (size_t i = 0; i < feedable.size(); ++i) {
+    // An optional is not checked: ONNX stores an empty one with elem_type 0
+    // (test_optional_has_element_empty), which the reference's reader refuses.
+    if (feedable[i]->type().has_optional_type()) continue;
     const std::string file = "input_" + std::to_string(i) + ".pb";
     try {
       const Value v = case_input(files, i, feedable[i]->type());

@@ -7,7 +7,8 @@
 //   - its validity: a case marked invalid whose model the reference accepts and runs;
 //   - under --oracle expected, for a valid case: every graph input the model declares has
 //     its input_N.pb, readable as declared, of the declared element type and shape (the
-//     stored outputs are checked likewise where they are read: oracle.cpp).
+//     stored outputs are checked likewise where they are read: oracle.cpp). An optional
+//     input is not checked (ONNX stores an empty one with elem_type 0).
 #pragma once
 #include <string>
 
