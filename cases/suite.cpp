@@ -196,16 +196,6 @@ CaseMeta meta_from_model(const onnx::ModelProto& model, const std::string& id) {
 }
 
 namespace {
-std::string read_text(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) io_error(path.string() + ": cannot read");
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-}  // namespace
-
-namespace {
 
 bool is_case_folder(const std::filesystem::path& dir) {
   std::error_code ec;
@@ -223,11 +213,12 @@ SuiteCase load_case(const std::filesystem::path& dir) {
     std::error_code ec;
     if (!std::filesystem::exists(dir / "model.onnx", ec)) malformed(dir.string() + ": no model.onnx in this case folder");
     const auto json = dir / "case.json";
-    if (std::filesystem::exists(json, ec)) {
-      c.meta = meta_from_json(read_text(json), json.string());
+    if (std::filesystem::exists(json, ec) || std::filesystem::is_symlink(json, ec)) {
+      c.case_json = read_file_within(json, dir, kMaxCaseJsonBytes);
+      c.meta = meta_from_json(c.case_json, json.string());
     } else {
       const std::string where = (dir / "model.onnx").string();
-      auto bytes = std::make_shared<const std::string>(read_file_bytes(dir / "model.onnx"));
+      auto bytes = std::make_shared<const std::string>(read_file_within(dir / "model.onnx", dir, UINT64_MAX));
       auto model = std::make_shared<const onnx::ModelProto>(parse_model(*bytes, where));
       c.meta = meta_from_model(*model, folder);
       c.model_bytes = std::move(bytes);
@@ -238,6 +229,7 @@ SuiteCase load_case(const std::filesystem::path& dir) {
     c.meta.id = folder;
     c.meta.op = "(unreadable)";
     c.problem = e.what();
+    c.case_json.clear();
   }
   return c;
 }

@@ -56,7 +56,13 @@ struct SuiteCase {
   // tests), kept so that the runner neither reads nor parses it again. Null otherwise.
   std::shared_ptr<const std::string> model_bytes;
   std::shared_ptr<const onnx::ModelProto> model;
+  // case.json's bytes as read ("" : none, an ONNX node test), for the case's digest.
+  std::string case_json;
 };
+
+// The most a case.json may hold (a few hundred bytes in practice): a larger one, or one
+// that is not a regular file inside its case folder, makes the case's problem.
+inline constexpr uint64_t kMaxCaseJsonBytes = 1 << 20;
 
 struct Suite {
   std::filesystem::path root;
@@ -67,7 +73,10 @@ struct Suite {
 // model.onnx) as a suite of that one case. A case folder is one holding model.onnx,
 // case.json or a test_data_set_N folder. Throws Error(kIo/kMalformed) with the path for
 // a folder that cannot be listed and for duplicate ids; a case that cannot be read is
-// kept with its `problem`.
+// kept with its `problem`. case.json and a model read for its metadata are read
+// defensively (reference/tensor_proto.h read_file_within): regular files inside the case
+// folder only, case.json at most kMaxCaseJsonBytes; a FIFO or device is refused without
+// waiting on it, so one bad case costs only itself.
 Suite load_suite(const std::filesystem::path& root);
 
 // Keeps the cases whose op is in `ops` ("Sub,Pow"; empty keeps all). Throws kIo naming

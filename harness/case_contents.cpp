@@ -15,15 +15,14 @@ const onnx::ModelProto& CaseContents::parsed_model(const std::string& where) con
 
 void read_contents(CaseFiles& files, const std::shared_ptr<const std::string>& model_bytes,
                    const std::shared_ptr<const onnx::ModelProto>& parsed) {
+  const fs::path case_dir = files.model.parent_path();
+  const uint64_t slack = 1 << 20, limit = max_tensor_bytes();
+  const uint64_t value_limit = limit > UINT64_MAX - slack ? UINT64_MAX : limit + slack;
   auto contents = std::make_shared<CaseContents>();
-  try {
-    contents->model = model_bytes ? *model_bytes : read_file_bytes(files.model);
-    if (model_bytes && parsed) contents->set_parsed_model(parsed);
-    for (const auto& p : files.inputs) contents->inputs.push_back(read_file_bytes(p));
-    for (const auto& p : files.expected) contents->expected.push_back(read_file_bytes(p));
-  } catch (const Error&) {
-    return;  // read again by whoever needs it, who reports the problem in context
-  }
+  contents->model = model_bytes ? *model_bytes : read_file_within(files.model, case_dir, UINT64_MAX);
+  if (model_bytes && parsed) contents->set_parsed_model(parsed);
+  for (const auto& p : files.inputs) contents->inputs.push_back(read_file_within(p, case_dir, value_limit));
+  for (const auto& p : files.expected) contents->expected.push_back(read_file_within(p, case_dir, value_limit));
   files.contents = std::move(contents);
 }
 

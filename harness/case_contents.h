@@ -27,10 +27,12 @@ struct CaseContents {
   mutable std::shared_ptr<const onnx::ModelProto> parsed_;
 };
 
-// The files' contents read into memory. A file that cannot be read (missing, not a
-// regular file, too large) leaves `contents` unset, so each reader meets the problem as
-// it always did and the case gets the same verdict. A model already read (and parsed) by
-// the suite loader is taken as it is (SuiteCase::model_bytes, model).
+// The files' contents read into memory, defensively (reference/tensor_proto.h
+// read_file_within): each a regular file inside the case folder (the model's folder)
+// after its links are resolved, a value file at most --max-tensor-bytes and 1 MiB more
+// (its proto's own fields). Throws touchstone::Error naming the file: the case is then
+// bad-case, costing only itself. A model already read (and parsed) by the suite loader is
+// taken as it is (SuiteCase::model_bytes, model).
 void read_contents(CaseFiles& files, const std::shared_ptr<const std::string>& model_bytes = {},
                    const std::shared_ptr<const onnx::ModelProto>& parsed = {});
 

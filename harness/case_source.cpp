@@ -1,6 +1,8 @@
 #include "harness/case_source.h"
 
 #include <algorithm>
+#include <fstream>
+#include <set>
 
 #include "cases/sha256.h"
 #include "harness/case_contents.h"
@@ -32,8 +34,14 @@ class SuiteSource : public CaseSource {
     out.problem = c.problem;
     if (!c.problem.empty()) return out;
     out.sets = CaseFiles::sets(c.dir);
-    for (auto& files : out.sets) read_contents(files, c.model_bytes, c.model);
-    out.digest = case_digest(out.sets);
+    try {
+      for (auto& files : out.sets) read_contents(files, c.model_bytes, c.model);
+    } catch (const Error& e) {  // outside the case, not a regular file, too large: this case only
+      out.problem = e.what();
+      out.sets.clear();
+      return out;
+    }
+    out.digest = whole_case_digest(case_digest(out.sets), c.case_json, other_files_digest(c.dir, out.sets));
     return out;
   }
 
@@ -100,7 +108,8 @@ class ProfileSource : public CaseSource {
     out.meta = std::move(c.meta);
     out.sets.push_back(std::move(files));
     out.expected_from_reference = true;
-    out.digest = case_digest(out.sets);
+    // As `generate` writes it: case.json from the same metadata, no other file.
+    out.digest = whole_case_digest(case_digest(out.sets), meta_to_json(out.meta), other_files_digest({}, {}));
     return out;
   }
 
@@ -121,7 +130,62 @@ void hash_bytes(cases::Sha256& h, const std::string& bytes) {
   h.update(bytes);
 }
 
+// One file's contents, streamed (an external data file may be large).
+std::string file_sha256(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return "unreadable";
+  cases::Sha256 h;
+  std::vector<char> buffer(1 << 16);
+  while (in.read(buffer.data(), static_cast<std::streamsize>(buffer.size())) || in.gcount() > 0)
+    h.update(buffer.data(), static_cast<size_t>(in.gcount()));
+  return h.hex();
+}
+
 }  // namespace
+
+std::vector<OtherFile> other_files(const fs::path& case_dir, const std::vector<CaseFiles>& sets) {
+  std::set<fs::path> counted;  // their bytes are in case_digest already
+  for (const auto& files : sets) {
+    counted.insert(files.model);
+    counted.insert(files.inputs.begin(), files.inputs.end());
+    counted.insert(files.expected.begin(), files.expected.end());
+  }
+  std::vector<OtherFile> out;
+  std::error_code ec;
+  if (case_dir.empty()) return out;
+  for (fs::recursive_directory_iterator it(case_dir, ec), end; !ec && it != end; it.increment(ec)) {
+    const fs::path& p = it->path();
+    const auto status = it->symlink_status(ec);
+    if (ec || fs::is_directory(status) || counted.count(p) || p == case_dir / "case.json") continue;
+    OtherFile f{p.lexically_relative(case_dir), OtherFile::kSpecial, {}};
+    if (fs::is_symlink(status)) f.kind = OtherFile::kLink, f.link_target = fs::read_symlink(p, ec);
+    else if (fs::is_regular_file(status)) f.kind = OtherFile::kRegular;
+    out.push_back(std::move(f));
+  }
+  std::sort(out.begin(), out.end(), [](const OtherFile& a, const OtherFile& b) { return a.relative < b.relative; });
+  return out;
+}
+
+std::string other_files_digest(const fs::path& case_dir, const std::vector<CaseFiles>& sets) {
+  const auto files = other_files(case_dir, sets);
+  cases::Sha256 h;
+  h.update("files" + std::to_string(files.size()));
+  for (const auto& f : files) {
+    hash_bytes(h, f.relative.generic_string());
+    hash_bytes(h, f.kind == OtherFile::kLink      ? "link:" + f.link_target.string()
+                  : f.kind == OtherFile::kRegular ? "file:" + file_sha256(case_dir / f.relative)
+                                                  : std::string("special"));  // never opened
+  }
+  return h.hex();
+}
+
+std::string whole_case_digest(const std::string& sets_digest, const std::string& case_json, const std::string& others) {
+  cases::Sha256 h;
+  h.update("sets:" + sets_digest);
+  hash_bytes(h, case_json);
+  h.update("others:" + others);
+  return h.hex();
+}
 
 std::unique_ptr<CaseSource> suite_source(Suite suite) { return std::make_unique<SuiteSource>(std::move(suite)); }
 

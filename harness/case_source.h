@@ -18,7 +18,7 @@ struct SourceCase {
   CaseMeta meta;
   std::string problem;          // the suite cannot give the case ("" : it can): bad-case
   std::vector<CaseFiles> sets;  // its data sets, each with contents unless a file is unreadable
-  std::string digest;           // "<hex>" over the files' bytes (case_digest)
+  std::string digest;           // "<hex>" over every byte of the case (whole_case_digest)
   // The expected outputs are this build's reference's answer (a generated case): the
   // reference oracle takes them rather than running the reference again.
   bool expected_from_reference = false;
@@ -54,6 +54,23 @@ std::unique_ptr<CaseSource> profile_source(cases::Profile profile, const std::ve
 // The digest of one case's data sets: SHA-256 over each set's model, inputs and expected
 // outputs (length-prefixed, counted). An unreadable file counts as "unreadable".
 std::string case_digest(const std::vector<CaseFiles>& sets);
+// The files of a case's folder that are not a data set's model, input or output, nor
+// case.json (external data files, anything else), sorted by relative path; links are not
+// followed. An empty `case_dir` (a generated case): none.
+struct OtherFile {
+  std::filesystem::path relative;
+  enum Kind { kRegular, kLink, kSpecial } kind;
+  std::filesystem::path link_target;  // kLink
+};
+std::vector<OtherFile> other_files(const std::filesystem::path& case_dir, const std::vector<CaseFiles>& sets);
+// The digest of the case's folder's other files (external data files, anything else that
+// is not a set's model, input or output, nor case.json), by relative path: a regular
+// file by its bytes, a link by its target's name, anything else as "special" (never
+// opened). Links are not followed. An empty `case_dir` (a generated case): no files.
+std::string other_files_digest(const std::filesystem::path& case_dir, const std::vector<CaseFiles>& sets);
+// A case's digest (SourceCase::digest): its data sets' (case_digest), its case.json's
+// bytes ("" : none) and its other files' — every byte that decides its verdict.
+std::string whole_case_digest(const std::string& sets_digest, const std::string& case_json, const std::string& others);
 // "sha256:<hex>" over the cases in id order: each id and its digest (or its problem).
 // Equal for a profile generated in memory and the same profile written and read back.
 class SuiteDigest {

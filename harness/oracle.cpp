@@ -145,7 +145,46 @@ std::vector<std::vector<double>> term_magnitudes(const CaseFiles& files) {
   }
 }
 
-OracleOutcome oracle_outputs(OracleKind kind, const CaseFiles& files) {
+std::string declared_mismatch(const Value& v, const onnx::TypeProto& declared) {
+  if (!declared.has_tensor_type()) return "";
+  if (!v.is_tensor()) return "not a tensor, as its model declares";
+  const Tensor& t = v.tensor();
+  const auto& type = declared.tensor_type();
+  if (type.elem_type() != 0) {
+    const auto want = dtype_from_code(type.elem_type());
+    if (want && *want != t.dtype())
+      return std::string("stored as ") + std::string(dtype_short_name(t.dtype())) + ", declared " + std::string(dtype_short_name(*want));
+  }
+  if (!type.has_shape()) return "";
+  const auto& dims = type.shape().dim();
+  std::string stored = "(";
+  for (size_t k = 0; k < t.shape().size(); ++k) stored += (k ? "," : "") + std::to_string(t.shape()[k]);
+  stored += ")";
+  if (static_cast<size_t>(dims.size()) != t.shape().size())
+    return "shape " + stored + ", declared of rank " + std::to_string(dims.size());
+  for (int k = 0; k < dims.size(); ++k)
+    if (dims[k].has_dim_value() && dims[k].dim_value() != t.shape()[static_cast<size_t>(k)])
+      return "shape " + stored + ", declared dimension " + std::to_string(k) + " is " + std::to_string(dims[k].dim_value());
+  return "";
+}
+
+namespace {
+
+// The stored outputs against the model's graph outputs (kMalformed: the suite's fault).
+void check_stored_outputs(const onnx::ModelProto& model, const Values& outputs) {
+  const auto& declared = model.graph().output();
+  if (outputs.size() != static_cast<size_t>(declared.size()))
+    malformed(std::to_string(outputs.size()) + " output files for a model with " + std::to_string(declared.size()) +
+              " graph outputs");
+  for (int k = 0; k < declared.size(); ++k) {
+    const std::string why = declared_mismatch(outputs[static_cast<size_t>(k)], declared[k].type());
+    if (!why.empty()) malformed("output_" + std::to_string(k) + ".pb (graph output '" + declared[k].name() + "'): " + why);
+  }
+}
+
+}  // namespace
+
+OracleOutcome oracle_outputs(OracleKind kind, const CaseFiles& files, bool check_declared) {
   OracleOutcome o;
   try {
     if (kind == OracleKind::kExpected) {
@@ -154,6 +193,7 @@ OracleOutcome oracle_outputs(OracleKind kind, const CaseFiles& files) {
         return o;
       }
       o.outputs = read_expected_outputs(files);
+      if (check_declared) check_stored_outputs(case_model_proto(files), o.outputs);
     } else {
       ValueRunResult r = run_reference(files);
       o.outputs = std::move(r.outputs);

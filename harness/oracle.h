@@ -27,7 +27,16 @@ Values read_output_files(const onnx::ModelProto& model, const std::vector<std::f
 // Output i's file alone (a backend's answer), read as output i is declared.
 Value read_output_file(const onnx::ModelProto& model, size_t i, const std::filesystem::path& file);
 
-OracleOutcome oracle_outputs(OracleKind kind, const CaseFiles& files);
+// Under `expected` (with `check_declared`), the stored outputs must be what the model
+// declares: one file per graph output, each readable as declared, of its element type and
+// shape (declared_mismatch); else the case is bad-case ("stored outputs: ..."), never
+// wrong-dtype or wrong-shape against the backend. (A generated case's outputs, the
+// reference's own answer, are taken unchecked.)
+OracleOutcome oracle_outputs(OracleKind kind, const CaseFiles& files, bool check_declared = true);
+
+// "" when `v` is what `declared` says (for a tensor type: its element type, its rank and
+// every dimension given as a number), else how it differs.
+std::string declared_mismatch(const Value& v, const onnx::TypeProto& declared);
 
 // The magnitudes of the terms an accumulating op adds up, per output element: the
 // reference run on the inputs' absolute values (Sum(|x_i|); for Mean, Sum(|x_i|)/n; for a

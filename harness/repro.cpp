@@ -4,6 +4,7 @@
 
 #include "cases/case.h"
 #include "harness/case_contents.h"
+#include "harness/case_source.h"
 #include "harness/run_report.h"
 #include "harness/runner.h"
 #include "reference/tensor_proto.h"
@@ -28,6 +29,25 @@ void write_values(const fs::path& dir, const std::string& prefix, const Values& 
   for (size_t k = 0; k < values.size(); ++k) {
     const fs::path file = dir / (prefix + std::to_string(k) + ".pb");
     write_file_bytes(file, serialize_value(values[k], model ? output_name(*model, k) : "", file.string()));
+  }
+}
+
+// The case folder's other regular files (external data of the model or its inputs, at the
+// same relative paths), so that the folder runs as the case did. Links are not copied: a
+// case reads no file through one.
+void copy_external_files(const CaseFiles& files, const fs::path& dir) {
+  const fs::path case_dir = files.model.parent_path();
+  const std::string this_set = "test_data_set_" + std::to_string(files.data_set);
+  for (const auto& f : other_files(case_dir, {files})) {
+    if (f.kind != OtherFile::kRegular) continue;
+    const std::string top = f.relative.begin()->string();
+    fs::path target = dir / f.relative;
+    if (top == this_set) target = dir / "test_data_set_0" / f.relative.lexically_relative(top);  // beside its inputs
+    else if (top.starts_with("test_data_set_")) continue;  // another data set's
+    std::error_code ec;
+    fs::create_directories(target.parent_path(), ec);
+    fs::copy_file(case_dir / f.relative, target, fs::copy_options::overwrite_existing, ec);
+    if (ec) io_error(target.string() + ": cannot copy external data (" + ec.message() + ")");
   }
 }
 
@@ -62,6 +82,7 @@ std::string write_repro(const fs::path& report_dir, const CaseMeta& meta, const 
     write_values(dir / "actual", "output_", outcome.outputs, model ? &*model : nullptr);
   }
   write_file_bytes(dir / "case.json", meta_to_json(meta));
+  copy_external_files(files, dir);
   const std::string command = reproduce_command(std::vector<std::string>{"--suite", fs::absolute(dir).string()}, o, meta.id);
   std::string readme = "touchstone repro folder: one case, runnable as a suite of its own.\n\n";
   readme += "case:     " + meta.id + "\n";

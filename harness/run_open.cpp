@@ -16,7 +16,7 @@ namespace {
 json journal_header(const CaseSource& source, const RunOptions& o, const std::string& ids_digest) {
   json ops = o.ops;
   json header = {{"journal", "touchstone-journal"},
-                 {"version", 2},
+                 {"version", 3},
                  {"suite", source.name()},
                  {"backend", o.backend.name},
                  {"oracle", oracle_name(o.oracle)},

@@ -8,6 +8,7 @@
 #include <optional>
 #include <thread>
 
+#include "harness/case_check.h"
 #include "harness/isolation.h"
 #include "harness/run_parts.h"
 
@@ -112,10 +113,13 @@ class Worker {
       const CaseFiles& files = c.sets[k];
       submit(current, k);
       SetResult r;
-      if (c.meta.valid) r.oracle = case_oracle(c, files, o_.oracle);  // while the backend works
-      if (k + 1 == c.sets.size()) prepare_next(current, upcoming);   // still while the backend works
+      // While the backend works: whether the case contradicts its model (then bad-case), its oracle.
+      const std::string contradiction = case_contradiction(c.meta, files, o_.oracle);
+      if (c.meta.valid && contradiction.empty()) r.oracle = case_oracle(c, files, o_.oracle);
+      if (k + 1 == c.sets.size()) prepare_next(current, upcoming);  // still while the backend works
       r.outcome = backend_.collect();
-      r.verdict = decide(c.meta, r.outcome, r.oracle, policy);
+      r.verdict = contradiction.empty() ? decide(c.meta, r.outcome, r.oracle, policy)
+                                        : VerdictResult{Verdict::kBadCase, "the case contradicts its model: " + contradiction, {}};
       if (c.sets.size() > 1) r.verdict.message = "test_data_set_" + std::to_string(files.data_set) + ": " + r.verdict.message;
       results.push_back(std::move(r));
     }

@@ -96,6 +96,7 @@ reports::Report write_report(const CaseSource& source, const RunOptions& o, Open
   run.backend_version = open.info.version;
   run.backend_hello = open.info.hello.empty() ? json(nullptr) : json::parse(open.info.hello);
   run.isolation = open.header["isolation"];
+  run.journal_chain = open.journal->head();
   run.suite_path = open.header["suite"];
   run.suite_digest = open.digest.finish();
   run.suite_case_count = static_cast<int64_t>(source.total());

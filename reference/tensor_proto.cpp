@@ -324,11 +324,12 @@ Tensor tensor_from_external(const onnx::TensorProto& proto, DType dtype, const S
 
 // ---- Files ----
 
-// One open, one fstat, the reads, one close: a runner reads every case's files through
-// here, so it avoids std::ifstream's buffers and the separate stats (a FIFO or device is
-// refused after the fstat; O_NONBLOCK keeps the open of a FIFO from waiting for a writer).
-std::string read_file_bytes(const fs::path& path) {
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+namespace {
+
+// One open, one fstat, the reads, one close (a FIFO or device is refused after the fstat;
+// O_NONBLOCK keeps the open of a FIFO from waiting for a writer).
+std::string read_regular_file(const fs::path& path, int extra_flags, uint64_t max_bytes, const std::string& limit_name) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | extra_flags);
   if (fd < 0) {
     if (errno == ENOENT || errno == ENOTDIR) io_error(path.string() + ": no such file");
     io_error(path.string() + ": cannot open (" + std::strerror(errno) + ")");
@@ -341,7 +342,8 @@ std::string read_file_bytes(const fs::path& path) {
   if (::fstat(fd, &st) != 0) io_error(path.string() + ": " + std::strerror(errno));
   if (!S_ISREG(st.st_mode)) io_error(path.string() + ": not a regular file");
   const uint64_t size = static_cast<uint64_t>(st.st_size);
-  if (size > kMaxMessageBytes) malformed(path.string() + ": over 2 GiB, too large for a protobuf message");
+  if (size > max_bytes)
+    malformed(path.string() + ": " + std::to_string(size) + " bytes, over " + limit_name + " (" + std::to_string(max_bytes) + ")");
   std::string bytes(size, '\0');
   for (size_t done = 0; done < size;) {
     const ssize_t n = ::read(fd, bytes.data() + done, size - done);
@@ -350,6 +352,27 @@ std::string read_file_bytes(const fs::path& path) {
     done += static_cast<size_t>(n);
   }
   return bytes;
+}
+
+}  // namespace
+
+// A runner reads every case's files through here, so it avoids std::ifstream's buffers
+// and the separate stats.
+std::string read_file_bytes(const fs::path& path) {
+  return read_regular_file(path, 0, kMaxMessageBytes, "2 GiB, too large for a protobuf message");
+}
+
+std::string read_file_within(const fs::path& path, const fs::path& folder, uint64_t max_bytes) {
+  std::error_code ec;
+  const fs::path base = fs::canonical(folder, ec);
+  if (ec) io_error(folder.string() + ": cannot resolve (" + ec.message() + ")");
+  const fs::path target = fs::weakly_canonical(path, ec);
+  if (ec) io_error(path.string() + ": cannot resolve (" + ec.message() + ")");
+  if (!is_within(target, base))
+    malformed(path.string() + ": resolves to '" + target.string() + "', outside its case folder '" + base.string() +
+              "' (through a symbolic link)");
+  // O_NOFOLLOW: a link put in place after the resolution is refused, not followed.
+  return read_regular_file(target, O_NOFOLLOW, std::min(max_bytes, kMaxMessageBytes), "the limit for this file");
 }
 
 // Deterministic bytes: the same message always serializes the same way.

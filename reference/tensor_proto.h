@@ -57,6 +57,11 @@ std::string read_tensor_file_name(const std::filesystem::path& path);
 // The file handling every reader and writer shares: a whole file's bytes (kIo when it
 // cannot be read, kMalformed past protobuf's 2 GiB), deterministic serialization, writing.
 std::string read_file_bytes(const std::filesystem::path& path);
+// A file of a case folder read defensively: `path`, its links resolved, must lie inside
+// `folder` (itself resolved), be a regular file (a FIFO, device or socket is refused without
+// waiting on it) and hold at most `max_bytes`. Throws kMalformed (outside the folder, too
+// large) or kIo (missing, not a regular file, unreadable), naming the path.
+std::string read_file_within(const std::filesystem::path& path, const std::filesystem::path& folder, uint64_t max_bytes);
 std::string serialize(const google::protobuf::MessageLite& message, const std::string& where);
 void write_file_bytes(const std::filesystem::path& path, const std::string& bytes);
 

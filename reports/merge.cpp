@@ -62,6 +62,7 @@ Report merge_reports(const std::vector<Report>& reports, const std::vector<std::
   out.run = first;
   out.run.shard.reset();
   out.run.merged_from.clear();
+  out.run.journal_chain.clear();  // each shard has its own journal
   std::unordered_map<std::string, std::pair<size_t, const CaseResult*>> by_id;
   ResultCollector passes;  // the shards' summarized passes, added up per group
   for (size_t i = 0; i < reports.size(); ++i) {

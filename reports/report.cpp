@@ -305,6 +305,7 @@ json to_json(const Report& report) {
             {"host", run.host}};
   if (!run.backend_hello.is_null()) r["backend"]["hello"] = run.backend_hello;
   if (!run.isolation.empty()) r["isolation"] = run.isolation;
+  if (!run.journal_chain.empty()) r["journal_chain"] = run.journal_chain;
   if (run.shard) r["shard"] = {{"index", run.shard->first}, {"count", run.shard->second}};
   if (!run.merged_from.empty()) r["merged_from"] = run.merged_from;
 
@@ -374,6 +375,7 @@ Report report_from_json(const json& doc) {
   ri.finished = get_string(run, "finished", "run");
   ri.host = get_string(run, "host", "run");
   ri.isolation = get_string(run, "isolation", "run");
+  ri.journal_chain = get_string(run, "journal_chain", "run");
   if (auto it = run.find("shard"); it != run.end() && it->is_object())
     ri.shard = std::pair{static_cast<int>(get_int(*it, "index", "run.shard", 0)),
                          static_cast<int>(get_int(*it, "count", "run.shard", 0))};

@@ -116,6 +116,7 @@ struct RunInfo {
   std::string started, finished;                      // ISO 8601 UTC
   std::string host;
   std::string isolation;  // how the backend ran: "namespaces (bubblewrap 0.8.0); ...", "not isolated: <why>; ..."
+  std::string journal_chain;  // the chain of the journal's last line (harness/journal.h); "" when none
   std::optional<std::pair<int, int>> shard;  // (index, count), 1-based index
   std::vector<std::string> merged_from;      // for a merged report: its inputs
 };

@@ -11,6 +11,8 @@
 //   child   leaves a detached child (fork, setsid; `touchstone-hostile-backend --linger
 //           TOKEN`, TOKEN from TOUCHSTONE_HOSTILE_TOKEN) that keeps overwriting report.json
 //   runner  runs the runner's executable (TOUCHSTONE_HOSTILE_RUNNER) as `eval --help`
+//   fds     (only when named) lists the descriptors it inherited past stderr and writes a
+//           forged record through every one that names a file ("fds: none" when there are none)
 // and, for a case whose id contains "memory", it allocates and touches memory until an
 // allocation fails, then aborts. Otherwise it answers `error` with what it saw.
 #include <cstdlib>
@@ -125,6 +127,31 @@ void leave_child(const std::string& report_dir) {
   linger(report_dir);
 }
 
+// Every descriptor past stderr that was open when the adapter started (before this call
+// opened anything), written through when it names a file.
+std::string use_inherited_fds(const std::vector<std::string>& inherited) {
+  std::string seen = "fds:";
+  for (const auto& name : inherited) {
+    std::error_code ec;
+    const fs::path target = fs::read_symlink("/proc/self/fd/" + name, ec);
+    seen += " " + name + "->" + (ec ? "?" : target.string());
+    const std::string forged = R"({"id":"forged","verdict":"pass"})" "\n";
+    if (!ec && target.is_absolute()) (void)!::write(std::stoi(name), forged.data(), forged.size());
+  }
+  return seen + (inherited.empty() ? " none; " : "; ");
+}
+
+std::vector<std::string> inherited_fds() {
+  std::vector<std::string> names;
+  std::error_code ec;
+  for (const auto& e : fs::directory_iterator("/proc/self/fd", ec)) {
+    const std::string name = e.path().filename().string();
+    if (name != "0" && name != "1" && name != "2") names.push_back(name);
+  }
+  std::erase_if(names, [](const std::string& n) { return ::fcntl(std::stoi(n), F_GETFD) < 0; });  // the listing's own, closed now
+  return names;
+}
+
 std::string run_runner() {
   const std::string runner = env("TOUCHSTONE_HOSTILE_RUNNER");
   if (runner.empty()) return "";
@@ -146,6 +173,8 @@ std::string run_runner() {
   }
 }
 
+std::vector<std::string> g_inherited;  // inherited_fds() at start
+
 json handle(const json& request) {
   const std::string id = request.value("id", "");
   const fs::path output_dir = request.value("output_dir", "");
@@ -162,6 +191,7 @@ json handle(const json& request) {
   if (probe_on("write") && !report_dir.empty()) write_report(report_dir, seen);
   if (probe_on("child")) leave_child(report_dir);
   if (probe_on("runner")) seen += run_runner();
+  if (probe_on("fds")) seen += use_inherited_fds(g_inherited);
   if (id.find("memory") != std::string::npos) exhaust_memory();
   if (!outputs.empty()) return {{"id", id}, {"status", "ok"}, {"outputs", outputs}};
   return {{"id", id}, {"status", "error"}, {"message", "could not cheat: " + seen}};
@@ -171,6 +201,7 @@ json handle(const json& request) {
 
 int main(int argc, char** argv) {
   if (argc >= 3 && std::string(argv[1]) == "--linger") linger(argc >= 4 ? argv[3] : "");
+  g_inherited = inherited_fds();
   std::cout << json{{"hello", "touchstone-backend"}, {"protocol", 1}, {"backend", "hostile"}, {"version", "1"},
                     {"runtime", "test"}}.dump()
             << std::endl;

@@ -60,6 +60,15 @@ inline SuiteCase add_binary_case(const fs::path& root, const std::string& id, co
   return c;
 }
 
+// Makes a binary case's model one the reference refuses, for a negative case: graph input
+// B declared int32 beside a float A (Add's and Sub's T must agree). A case marked invalid
+// whose model the reference accepts is bad-case (harness/case_check.h).
+inline void make_model_invalid(const fs::path& case_dir) {
+  onnx::ModelProto m = read_model_file(case_dir / "model.onnx");
+  m.mutable_graph()->mutable_input(1)->mutable_type()->mutable_tensor_type()->set_elem_type(onnx::TensorProto::INT32);
+  write_model_file(case_dir / "model.onnx", m);
+}
+
 // Every case's record in a run's journal (report_dir/journal.jsonl), by id, first record
 // per id: report.json lists only the cases that did not simply pass (plain passes are
 // counted per op-version and dtypes), the journal has them all.

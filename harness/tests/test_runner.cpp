@@ -35,9 +35,9 @@ Suite fault_suite(const fs::path& root) {
   const char* faults[] = {"ok1", "crash", "hang", "exit", "half", "badjson", "wrong-id", "wrong-shape",
                           "wrong-dtype", "wrong-value", "garbage", "flood", "unsupported", "rejected", "error", "ok2"};
   for (const char* f : faults) s.cases.push_back(add_binary_case(root, std::string("Add-14/float32/") + f, "Add", 14));
-  // Sub-6 with shapes (2,3) and (2,3) is valid; an invalid case: Add-14 with a missing
-  // model input is hard to build, so mark a broadcast-limited Sub-6 model invalid instead.
+  // An invalid case: Sub-6 with B declared int32 beside a float A (the backend runs it anyway).
   auto invalid = add_binary_case(root, "Sub-6/float32/invalid", "Sub", 6, 1.5f, {2, 3});
+  touchstone::testing::make_model_invalid(invalid.dir);
   invalid.meta.valid = false;
   s.cases.push_back(invalid);
   auto divergent = add_binary_case(root, "Add-14/float32/impl-defined-wrong-value", "Add", 14);
@@ -56,7 +56,7 @@ RunOptions fault_options(const fs::path& report_dir, int jobs) {
   setenv("TOUCHSTONE_FAULTS",
          "/crash=crash;/hang=hang;/exit=exit;/half=half;/badjson=badjson;/wrong-id=wrong-id;/wrong-shape=wrong-shape;"
          "/wrong-dtype=wrong-dtype;impl-defined-wrong-value=wrong-value;/wrong-value=wrong-value;/garbage=garbage;"
-         "/flood=flood;/unsupported=unsupported;/rejected=rejected;/error=error",
+         "/flood=flood;/unsupported=unsupported;/rejected=rejected;/error=error;/invalid=accept",
          1);
   return o;
 }

@@ -91,6 +91,7 @@ void write_text(const fs::path& p, const std::string& text) {
 
 // Marks a case as negative (a conformant backend must refuse it) in its case.json.
 void make_negative(SuiteCase c) {
+  touchstone::testing::make_model_invalid(c.dir);
   c.meta.valid = false;
   c.meta.invalid_rule = "a rule of the test";
   write_text(c.dir / "case.json", meta_to_json(c.meta));

@@ -5,6 +5,8 @@
 #include <memory>
 
 #include "diff/changelog.h"
+#include "harness/journal.h"
+#include "reference/error.h"
 #include "reports/diff.h"
 #include "reports/merge.h"
 #include "reports/report.h"
@@ -39,6 +41,34 @@ int guarded(F&& work) {
     std::cerr << "touchstone report: " << e.what() << "\n";
     return kExitUsage;
   }
+}
+
+// A report folder's journal chain, and report.json's record of its head.
+int run_verify(const ReportOptions& o) {
+  const std::filesystem::path dir = o.first;
+  harness::JournalText journal;
+  try {
+    journal = harness::read_journal(dir / "journal.jsonl");
+  } catch (const Error& e) {
+    std::cerr << "touchstone report verify: " << e.what() << "\n";
+    return kExitFailed;
+  }
+  std::cout << (dir / "journal.jsonl").string() << ": " << journal.lines.size() << " lines, chain intact, head "
+            << journal.head << "\n";
+  if (!std::filesystem::exists(dir / "report.json")) {
+    std::cout << "no report.json (the run did not finish)\n";
+    return kExitOk;
+  }
+  return guarded([&] {
+    const std::string recorded = reports::load_report(dir / "report.json").run.journal_chain;
+    if (recorded == journal.head) {
+      std::cout << (dir / "report.json").string() << ": carries that head\n";
+      return kExitOk;
+    }
+    std::cerr << "touchstone report verify: " << (dir / "report.json").string() << " carries journal chain '"
+              << recorded << "', not the journal's head: the report was not written from this journal\n";
+    return kExitFailed;
+  });
 }
 
 int run_render(const ReportOptions& o, const std::string& kind) {
@@ -172,6 +202,14 @@ void add_report_command(CLI::App& app, Action& action) {
   c->add_option("--html", compare->html, "Write the scoreboard page here");
   c->add_option("--markdown", compare->markdown_out, "Write the scoreboard as a Markdown table here ('-': stdout)");
   c->callback([compare, &action] { action = [compare] { return run_compare(*compare); }; });
+
+  auto verify = std::make_shared<ReportOptions>();
+  auto* v = report->add_subcommand(
+      "verify", "Check a run's report folder (issue 25): every line of journal.jsonl chained to the one\n"
+                "before (the first line that breaks the chain is named), and report.json's\n"
+                "run.journal_chain equal to the journal's last chain. Exit 1 when either fails.");
+  v->add_option("dir", verify->first, "The run's --report-dir")->required()->check(CLI::ExistingDirectory);
+  v->callback([verify, &action] { action = [verify] { return run_verify(*verify); }; });
 }
 
 }  // namespace touchstone::cli

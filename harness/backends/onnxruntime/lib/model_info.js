@@ -88,9 +88,36 @@ function externalLocation(buf, start, end) {
   return external ? location || '' : null;
 }
 
+// The external data locations of the tensors inside a NodeProto [start, end): its
+// attributes' tensors (AttributeProto.t 5, tensors 10: a Constant's value) and the
+// initializers and nodes of its attributes' graphs (g 6, graphs 11: If, Loop, Scan bodies).
+function nodeExternalLocations(buf, start, end, out) {
+  forEachField(buf, start, end, (r, field, wire) => {
+    if (field !== 5 || wire !== 2) return false;  // NodeProto.attribute
+    const [as, ae] = r.bytes();
+    forEachField(buf, as, ae, (rr, f, w) => {
+      if (w !== 2 || ![5, 6, 10, 11].includes(f)) return false;
+      const [s, e] = rr.bytes();
+      if (f === 5 || f === 10) {
+        const location = externalLocation(buf, s, e);
+        if (location !== null) out.push(location);
+      } else {
+        out.push(...parseGraph(buf, s, e).externalLocations);
+      }
+      return true;
+    });
+    return true;
+  });
+}
+
 function parseGraph(buf, start, end) {
   const graph = { inputs: [], outputs: [], initializers: new Set(), externalLocations: [] };
-  forEachField(buf, start, end, (r, field) => {
+  forEachField(buf, start, end, (r, field, wire) => {
+    if (field === 1 && wire === 2) {  // a node: its attributes' tensors and subgraphs
+      const [s, e] = r.bytes();
+      nodeExternalLocations(buf, s, e, graph.externalLocations);
+      return true;
+    }
     if (![5, 11, 12, 15].includes(field)) return false;
     const [s, e] = r.bytes();
     if (field === 5) {
@@ -127,7 +154,8 @@ function parseOpset(buf, start, end) {
 }
 
 // Returns {inputs, outputs, initializers, externalLocations, feeds, opsets} where
-// `externalLocations` are the external data locations of the initializers, and `feeds` are the graph
+// `externalLocations` are the external data locations of every tensor of the model (the
+// initializers, Constant attributes' tensors, subgraphs' initializers and nodes), and `feeds` are the graph
 // inputs that are not initializers, in graph order: the inputs a test case
 // supplies by default; `opsets` the model's opset imports.
 function modelInfo(buf) {
