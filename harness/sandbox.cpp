@@ -1,5 +1,6 @@
 #include "harness/sandbox.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <mutex>
@@ -166,10 +167,15 @@ std::vector<std::string> sandboxed_command(const SandboxStatus& status, const st
 }
 
 void start_sandboxed(ChildProcess& child, const std::vector<std::string>& command) {
-  std::string arguments;  // NUL-terminated, as bubblewrap reads them
-  for (size_t i = 1; i < command.size(); ++i) arguments += command[i] + '\0';
-  child.set_fd3_data(std::move(arguments));
-  child.start({command.at(0), "--args", "3"});
+  // bubblewrap reads options only from the descriptor: "--" and the adapter's own command
+  // line stay on its command line.
+  const auto end = std::find(command.begin(), command.end(), "--");
+  std::string options;  // NUL-terminated, as bubblewrap reads them
+  for (auto it = command.begin() + 1; it < end; ++it) options += *it + '\0';
+  child.set_fd3_data(std::move(options));
+  std::vector<std::string> argv = {command.at(0), "--args", "3"};
+  argv.insert(argv.end(), end, command.end());
+  child.start(argv);
 }
 
 fs::path program_path(const std::string& name) {

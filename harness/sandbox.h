@@ -55,9 +55,9 @@ struct SandboxView {
 // TOUCHSTONE_* variable of the runner whose value names a hidden path is not passed.
 std::vector<std::string> sandboxed_command(const SandboxStatus& status, const std::vector<std::string>& argv,
                                            const SandboxView& view, const std::map<std::string, std::string>& env);
-// Starts a sandboxed_command with bubblewrap's arguments on file descriptor 3 (`bwrap
-// --args 3`), so that the sandbox's init, whose /proc/1/cmdline the adapter can read,
-// shows "bwrap --args 3" and none of the paths bound or hidden.
+// Starts a sandboxed_command with bubblewrap's options on file descriptor 3 (`bwrap
+// --args 3 -- <the adapter's argv>`), so that the sandbox's init, whose /proc/1/cmdline
+// the adapter can read, shows its own command and none of the paths bound or hidden.
 void start_sandboxed(ChildProcess& child, const std::vector<std::string>& command);
 
 // argv[0] as an absolute path: as given when it has a slash, else found in PATH ("" : not found).

@@ -89,7 +89,7 @@ TEST_CASE("report diff: a full run against one shard of it regresses, and says t
   CHECK(d.ended == "exit status 1");  // was: "no regression", exit 0
   CHECK_THAT(d.output, Catch::Contains("REGRESSED") &&
                            Catch::Contains(std::to_string(8 - half.size()) + " missing (the new run is shard 1/2)"));
-  CHECK_THAT(d.output, Catch::Contains("Add-14 float32") &&
+  CHECK_THAT(d.output, Catch::Contains("  Add-14 ") &&
                            Catch::Contains(": " + std::to_string(8 - half.size()) + " passed in the old run, not in the new one"));
   // The other way round, the full run holds every case of the shard: nothing missing.
   const Finished back = touchstone_cli({"report", "diff", (root / "half/report.json").string(), (root / "full/report.json").string()});
@@ -117,7 +117,8 @@ TEST_CASE("terminal: what a backend names itself and says is printed as text, ne
   const Finished d = touchstone_cli({"report", "diff", (root / "ref/report.json").string(), (root / "out/report.json").string()});
   INFO(d.output);
   CHECK(d.ended == "exit status 1");
-  CHECK_THAT(d.output, Catch::Contains("alpha: pass (summarized) -> error: evil\\x1b[2J\\x0d all passed could not cheat"));
+  CHECK_THAT(d.output, Catch::Contains("alpha: pass (summarized) -> error: ") &&
+                           Catch::Contains("evil\\x1b[2J\\x0d all passed could not cheat"));
   CHECK(d.output.find('\x1b') == std::string::npos);
   fs::remove_all(root);
 }

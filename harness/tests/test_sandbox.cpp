@@ -73,10 +73,12 @@ TEST_CASE("sandbox: a hostile adapter cannot read the answers, touch the report,
   auto args = run_args(suite, out, kHostile);
   args.insert(args.end(), {"--adapter-memory", std::to_string(512 << 20)});
   const auto started = Clock::now();
-  const Finished f = touchstone_cli(args, {{"TOUCHSTONE_HOSTILE_SUITE", suite.string()},
-                                           {"TOUCHSTONE_HOSTILE_REPORT", out.string()},
+  // The adapter knows the paths (given backwards: the runner drops a variable naming them).
+  const auto known = [](const std::string& path) { return "rev:" + std::string(path.rbegin(), path.rend()); };
+  const Finished f = touchstone_cli(args, {{"TOUCHSTONE_HOSTILE_SUITE", known(suite.string())},
+                                           {"TOUCHSTONE_HOSTILE_REPORT", known(out.string())},
                                            {"TOUCHSTONE_HOSTILE_TOKEN", token},
-                                           {"TOUCHSTONE_HOSTILE_RUNNER", TOUCHSTONE_CLI}});
+                                           {"TOUCHSTONE_HOSTILE_RUNNER", known(TOUCHSTONE_CLI)}});
   INFO(f.output);
   CHECK(f.ended == "exit status 1");  // the run finished, with failures
   CHECK(Clock::now() - started < std::chrono::seconds(60));
@@ -209,7 +211,8 @@ TEST_CASE("sandbox: nothing the adapter can read names the suite or the report; 
   const std::string message = verdicts(out).at("alpha").at("message");
   INFO(message);
   // The sandbox's init shows bubblewrap's arguments as a descriptor, not as paths.
-  CHECK_THAT(message, Catch::Contains("pid1 [" + harness::sandbox_status(true).bwrap + " --args 3 ]"));
+  CHECK_THAT(message, Catch::Contains("pid1 [" + harness::sandbox_status(true).bwrap + " --args 3 -- " +
+                                      TOUCHSTONE_HOSTILE_BACKEND + " ]"));
   CHECK_THAT(message, Catch::Contains("env [") && Catch::Contains("TOUCHSTONE_HOSTILE_TOKEN=" + token));
   CHECK_THAT(message, Catch::Contains("mounts [") && Catch::Contains("fds ["));
   CHECK(message.find("memfd:touchstone-args") == std::string::npos);  // bubblewrap closed the arguments' descriptor

@@ -44,7 +44,7 @@ TEST_CASE("diff: passes summarized in the baseline and missing from the new run 
   CHECK(d.new_shard == "1/2");
   const std::string text = diff_text(d);
   CHECK_THAT(text, Catch::Contains("REGRESSED") && Catch::Contains("3 missing (the new run is shard 1/2)"));
-  CHECK_THAT(text, Catch::Contains("Add-14 float32: 2 passed in the old run, not in the new one"));
+  CHECK_THAT(text, Catch::Contains("Add-14 float32,float32: 2 passed in the old run, not in the new one"));
   CHECK_THAT(text, Catch::Contains("the new run is shard 1/2 of its suite and the old run is not"));
   CHECK_THAT(diff_markdown(d), Catch::Contains("3 missing") && Catch::Contains("shard 1/2"));
   CHECK(diff_json(d)["missing"][0]["count"] == 2);
