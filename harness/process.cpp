@@ -7,6 +7,7 @@
 #include <mutex>
 #include <poll.h>
 #include <set>
+#include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -44,6 +45,23 @@ std::set<pid_t>& live_groups() {
 std::set<std::filesystem::path>& folders_to_remove() {
   static std::set<std::filesystem::path> folders;
   return folders;
+}
+
+// A memory file (close-on-exec) holding `data`, positioned at its start. Throws kIo.
+int memory_file(const std::string& data) {
+  const int fd = memfd_create("touchstone-args", MFD_CLOEXEC);
+  if (fd < 0) io_error(std::string("cannot create a memory file: ") + std::strerror(errno));
+  for (size_t done = 0; done < data.size();) {
+    const ssize_t n = ::write(fd, data.data() + done, data.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      ::close(fd);
+      io_error(std::string("cannot write a memory file: ") + std::strerror(errno));
+    }
+    done += static_cast<size_t>(n);
+  }
+  lseek(fd, 0, SEEK_SET);
+  return fd;
 }
 
 // In the child, before exec: async-signal-safe calls only.
@@ -107,12 +125,17 @@ void ChildProcess::start(const std::vector<std::string>& argv, const std::map<st
     }
   }
 
+  const int fd3 = fd3_data_.empty() ? -1 : memory_file(fd3_data_);
   int in[2], out[2], err[2];
   if (pipe2(in, O_CLOEXEC) || pipe2(out, O_CLOEXEC) || pipe2(err, O_CLOEXEC))
     io_error(std::string("cannot create pipes: ") + std::strerror(errno));
-  const rlim_t data_bytes = data_bytes_, cpu_seconds = cpu_seconds_;
+  const rlim_t data_bytes = data_bytes_, cpu_seconds = cpu_seconds_, processes = processes_;
   const pid_t pid = fork();
-  if (pid < 0) io_error(std::string("cannot fork: ") + std::strerror(errno));
+  fd3_data_.clear();  // for this start only
+  if (pid < 0) {
+    if (fd3 >= 0) ::close(fd3);
+    io_error(std::string("cannot fork: ") + std::strerror(errno));
+  }
   if (pid == 0) {
     setpgid(0, 0);
     sigset_t none;  // the runner may block signals (to handle them in one thread): not the child
@@ -128,11 +151,15 @@ void ChildProcess::start(const std::vector<std::string>& argv, const std::map<st
     signal(SIGPIPE, SIG_DFL);
     if (data_bytes) limit(RLIMIT_DATA, data_bytes, data_bytes);
     if (cpu_seconds) limit(RLIMIT_CPU, cpu_seconds, cpu_seconds + 5);
+    if (processes) limit(RLIMIT_NPROC, processes, processes);
+    if (fd3 == 3) fcntl(3, F_SETFD, 0);  // kept across exec
+    else if (fd3 >= 0) dup2(fd3, 3);     // a copy without close-on-exec
     for (const auto& c : candidates) execve(c.c_str(), args.data(), envp.data());
     const char msg[] = "touchstone: cannot execute adapter\n";
     (void)!::write(2, msg, sizeof msg - 1);
     _exit(127);
   }
+  if (fd3 >= 0) ::close(fd3);
   setpgid(pid, pid);  // also from the parent, so kill(-pid) works at once
   {
     std::lock_guard lock(groups_mutex());

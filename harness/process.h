@@ -35,12 +35,18 @@ class ChildProcess {
   ChildProcess& operator=(const ChildProcess&) = delete;
   ~ChildProcess();
 
-  // Limits of the processes started from now on (RLIMIT_DATA bytes, RLIMIT_CPU seconds;
-  // 0: the runner's own). A process over its CPU time gets SIGXCPU, then SIGKILL 5 s later.
-  void set_limits(uint64_t data_bytes, uint64_t cpu_seconds) {
+  // Limits of the processes started from now on (RLIMIT_DATA bytes, RLIMIT_CPU seconds,
+  // RLIMIT_NPROC processes; 0: the runner's own). A process over its CPU time gets
+  // SIGXCPU, then SIGKILL 5 s later.
+  void set_limits(uint64_t data_bytes, uint64_t cpu_seconds, uint64_t processes = 0) {
     data_bytes_ = data_bytes;
     cpu_seconds_ = cpu_seconds;
+    processes_ = processes;
   }
+  // Bytes the next start() (only) hands the child on file descriptor 3 (a memory file,
+  // read from its start), for arguments that must not show in its command line
+  // (bubblewrap's --args 3).
+  void set_fd3_data(std::string data) { fd3_data_ = std::move(data); }
   // Starts argv[0] (searched in PATH) with extra environment variables. Throws kIo.
   void start(const std::vector<std::string>& argv, const std::map<std::string, std::string>& env = {});
   bool running() const { return pid_ > 0; }
@@ -72,7 +78,8 @@ class ChildProcess {
   pid_t pid_ = -1;
   pid_t group_ = -1;  // the child's process group, killed even after the child itself exited
   size_t max_line_bytes_ = size_t{1} << 20;
-  uint64_t data_bytes_ = 0, cpu_seconds_ = 0;
+  uint64_t data_bytes_ = 0, cpu_seconds_ = 0, processes_ = 0;
+  std::string fd3_data_;
   int in_ = -1, out_ = -1, err_ = -1;
   std::string out_buffer_;
   std::string err_tail_;

@@ -1,5 +1,6 @@
 #include "harness/sandbox.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <mutex>
@@ -52,6 +53,16 @@ std::vector<std::string> base_arguments(const std::string& bwrap) {
 bool under(const fs::path& p, const fs::path& folder) {
   const auto rel = p.lexically_normal().lexically_relative(folder.lexically_normal());
   return !rel.empty() && *rel.begin() != "..";
+}
+
+// True when `value` names one of the hidden paths (as given or resolved).
+bool names_hidden(const std::string& value, const std::vector<fs::path>& hidden) {
+  for (const auto& h : hidden) {
+    std::error_code ec;
+    for (const fs::path& p : {h, fs::weakly_canonical(h, ec)})
+      if (!p.empty() && p != "/" && value.find(p.string()) != std::string::npos) return true;
+  }
+  return false;
 }
 
 std::string find_bwrap() {
@@ -144,13 +155,27 @@ std::vector<std::string> sandboxed_command(const SandboxStatus& status, const st
     const auto eq = entry.find('=');
     if (eq == std::string::npos) continue;
     const std::string name = entry.substr(0, eq);
-    const bool passed = name == "LANG" || name == "TZ" || name.rfind("LC_", 0) == 0 || name.rfind("TOUCHSTONE_", 0) == 0;
-    if (passed && !env.count(name)) a.insert(a.end(), {"--setenv", name, entry.substr(eq + 1)});
+    const std::string value = entry.substr(eq + 1);
+    const bool passed = name == "LANG" || name == "TZ" || name.rfind("LC_", 0) == 0 ||
+                        (name.rfind("TOUCHSTONE_", 0) == 0 && !names_hidden(value, view.hidden));
+    if (passed && !env.count(name)) a.insert(a.end(), {"--setenv", name, value});
   }
   for (const auto& [k, v] : env) a.insert(a.end(), {"--setenv", k, v});
   a.push_back("--");
   a.insert(a.end(), argv.begin(), argv.end());
   return a;
+}
+
+void start_sandboxed(ChildProcess& child, const std::vector<std::string>& command) {
+  // bubblewrap reads options only from the descriptor: "--" and the adapter's own command
+  // line stay on its command line.
+  const auto end = std::find(command.begin(), command.end(), "--");
+  std::string options;  // NUL-terminated, as bubblewrap reads them
+  for (auto it = command.begin() + 1; it < end; ++it) options += *it + '\0';
+  child.set_fd3_data(std::move(options));
+  std::vector<std::string> argv = {command.at(0), "--args", "3"};
+  argv.insert(argv.end(), end, command.end());
+  child.start(argv);
 }
 
 fs::path program_path(const std::string& name) {
@@ -180,6 +205,7 @@ AdapterLimits default_adapter_limits() {
   AdapterLimits l;
   l.memory_bytes = pages > 0 && page > 0 ? static_cast<uint64_t>(pages) * static_cast<uint64_t>(page) / 2 : 0;
   l.cpu_seconds = 3600;
+  l.processes = 4096;
   return l;
 }
 
@@ -190,6 +216,7 @@ std::string describe_limits(const AdapterLimits& limits) {
     std::snprintf(memory, sizeof memory, "%.0f MiB", static_cast<double>(limits.memory_bytes) / (1 << 20));
   return std::string("memory ") + memory + ", CPU " +
          (limits.cpu_seconds ? std::to_string(limits.cpu_seconds) + " s" : std::string("unlimited")) +
+         (limits.processes ? ", " + std::to_string(limits.processes) + " processes" : std::string()) +
          " per adapter process";
 }
 

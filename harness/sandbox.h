@@ -25,6 +25,8 @@
 
 namespace touchstone::harness {
 
+class ChildProcess;  // process.h
+
 // What this machine gives an adapter.
 struct SandboxStatus {
   bool isolated = false;
@@ -49,9 +51,14 @@ struct SandboxView {
 };
 
 // The command line that runs `argv` (argv[0] an absolute path or a program in /usr/bin)
-// in the sandbox with exactly `env` added to the environment described above.
+// in the sandbox with exactly `env` added to the environment described above. A
+// TOUCHSTONE_* variable of the runner whose value names a hidden path is not passed.
 std::vector<std::string> sandboxed_command(const SandboxStatus& status, const std::vector<std::string>& argv,
                                            const SandboxView& view, const std::map<std::string, std::string>& env);
+// Starts a sandboxed_command with bubblewrap's options on file descriptor 3 (`bwrap
+// --args 3 -- <the adapter's argv>`), so that the sandbox's init, whose /proc/1/cmdline
+// the adapter can read, shows its own command and none of the paths bound or hidden.
+void start_sandboxed(ChildProcess& child, const std::vector<std::string>& command);
 
 // argv[0] as an absolute path: as given when it has a slash, else found in PATH ("" : not found).
 std::filesystem::path program_path(const std::string& name);
@@ -61,13 +68,17 @@ bool in_system_folders(const std::filesystem::path& p);
 // The limits of one adapter process (and of each process it starts): its data segment
 // (RLIMIT_DATA: what it allocates and writes, not the address space it only reserves, so
 // that V8 and WebAssembly runtimes start) and its CPU seconds (RLIMIT_CPU). 0: none.
+// Processes (and threads) the adapter may run at once: RLIMIT_NPROC, counted in its own
+// user namespace. The kernel does not apply it to a runner started as root (uid 0 outside
+// the namespace); there the PID namespace still ends every one of them with the adapter.
 struct AdapterLimits {
   uint64_t memory_bytes = 0;
   uint64_t cpu_seconds = 0;
+  uint64_t processes = 0;
 };
-// Half the machine's memory; an hour of CPU time.
+// Half the machine's memory; an hour of CPU time; 4096 processes.
 AdapterLimits default_adapter_limits();
-// "memory 11.7 GiB, CPU 3600 s per adapter process"
+// "memory 11.7 GiB, CPU 3600 s, 4096 processes per adapter process"
 std::string describe_limits(const AdapterLimits& limits);
 
 }  // namespace touchstone::harness

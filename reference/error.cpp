@@ -8,6 +8,7 @@ const char* error_kind_name(ErrorKind kind) {
     case ErrorKind::kNotImplemented: return "not implemented";
     case ErrorKind::kMalformed: return "malformed input";
     case ErrorKind::kIo: return "i/o error";
+    case ErrorKind::kOverBudget: return "exceeds the budget";
   }
   return "error";
 }

@@ -11,6 +11,7 @@ enum class ErrorKind {
   kNotImplemented,  // a valid model the reference cannot run yet
   kMalformed,       // a file that is not what it claims (bad protobuf, size mismatch, ...)
   kIo,              // a file that cannot be read or written
+  kOverBudget,      // a run that would need more memory than its limits (memory_budget.h)
 };
 
 const char* error_kind_name(ErrorKind kind);

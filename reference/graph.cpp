@@ -154,6 +154,9 @@ void Graph::run_nodes(Scope& scope, RunContext& run) const {
       outputs = row.kernel(view, ValueInputs(std::move(inputs)));
     } catch (const Error& e) {
       throw Error(e.kind(), row.label() + ": " + e.what());
+    } catch (const std::bad_alloc&) {  // within the limits, but more than the machine gives
+      throw Error(ErrorKind::kOverBudget, row.label() + ": the machine has no memory left (std::bad_alloc) while the run holds " +
+                                              bytes_text(run.memory().held()));
     }
     if (outputs.size() < static_cast<size_t>(node.output_size()))
       throw std::logic_error(row.label() + " returned " + std::to_string(outputs.size()) + " outputs");

@@ -9,8 +9,9 @@
 // an invalid model (checked when the graph is built, as is a name no scope defines).
 //
 // A run (RunContext) carries the model's opset imports, the semantics record every kernel
-// marks, and a seeded random source (RandomSource) that kernels reach through
-// Node::random(); a subgraph runs in its caller's run. Kernels reach their subgraphs
+// marks, a seeded random source (RandomSource) that kernels reach through
+// Node::random(), and the memory account every buffer is charged to before it is
+// allocated (memory_budget.h); a subgraph runs in its caller's run. Kernels reach their subgraphs
 // through Node::run_subgraph (node.h).
 #pragma once
 #include <cstdint>
@@ -26,6 +27,7 @@
 
 #include "onnx/onnx_pb.h"
 #include "reference/catalog.h"
+#include "reference/memory_budget.h"
 #include "reference/node.h"
 #include "reference/value.h"
 
@@ -59,23 +61,34 @@ struct ModelContext {
   int opset(std::string_view domain) const;
 };
 
-// How a caller runs a model or a graph: the seed of the random source.
+// How a caller runs a model or a graph: the seed of the random source, and the memory
+// the run may hold (memory_budget.h: per tensor, and in all).
 struct ExecutionOptions {
   uint64_t seed = RandomSource::kDefaultSeed;
+  MemoryLimits memory = default_memory_limits();
 };
 
-// One run of a model: shared by its main graph and every subgraph that runs in it.
+// One run of a model: shared by its main graph and every subgraph that runs in it. While
+// it exists, its memory account is its thread's current one (memory_budget.h): every
+// tensor and kernel scratch buffer is checked against the limits before it is allocated.
 class RunContext {
  public:
-  RunContext(const ModelContext& model, ExecutionOptions options = {}) : model_(model), random_(options.seed) {}
+  RunContext(const ModelContext& model, ExecutionOptions options = {})
+      : model_(model), random_(options.seed), memory_(std::make_shared<MemoryAccount>(options.memory)),
+        memory_scope_(memory_) {}
+  RunContext(const RunContext&) = delete;
+  RunContext& operator=(const RunContext&) = delete;
   const ModelContext& model() const { return model_; }
   RandomSource& random() { return random_; }
   SemanticsRecord& semantics() { return semantics_; }
+  const MemoryAccount& memory() const { return *memory_; }
 
  private:
   const ModelContext& model_;
   RandomSource random_;
   SemanticsRecord semantics_;
+  std::shared_ptr<MemoryAccount> memory_;
+  MemoryAccountScope memory_scope_;
 };
 
 // The values visible to a graph's nodes: its own names, then those of the enclosing

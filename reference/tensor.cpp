@@ -52,7 +52,25 @@ void* allocate_tensor_bytes(size_t bytes) {
 
 void free_tensor_bytes(void* p) { std::free(p); }
 
+void check_tensor_budget(DType dtype, const Shape& shape) {
+  const auto& account = current_memory_account();
+  if (!account) return;
+  const size_t element = dtype == DType::kString ? sizeof(std::string) : dtype_size(dtype);
+  const auto what = [&] { return "a tensor " + std::string(dtype_short_name(dtype)) + " " + shape_to_string(shape); };
+  unsigned __int128 bytes = element;  // saturates: a product past 64 bits is refused as such
+  for (int64_t d : shape) {
+    if (d < 0) throw Error(ErrorKind::kMalformed, "negative dimension in shape " + shape_to_string(shape));
+    bytes = std::min<unsigned __int128>(bytes * static_cast<uint64_t>(d), std::numeric_limits<uint64_t>::max() + static_cast<unsigned __int128>(1));
+  }
+  if (bytes > std::numeric_limits<uint64_t>::max())
+    throw Error(ErrorKind::kOverBudget, what() + " has more bytes than a 64-bit size holds");
+  const MemoryLimits& limits = account->limits();  // the message is built only for a refusal
+  if (bytes > limits.max_tensor_bytes || bytes > limits.max_case_bytes - std::min(account->held(), limits.max_case_bytes))
+    account->check(static_cast<uint64_t>(bytes), what());
+}
+
 Tensor::Tensor(DType dtype, Shape shape) : dtype_(dtype), shape_(std::move(shape)) {
+  check_tensor_budget(dtype_, shape_);  // refused before anything is allocated, by its shape
   size_ = element_count(shape_);
   if (dtype_ == DType::kString) {
     strings_.resize(static_cast<size_t>(size_));

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "reference/dtype.h"
+#include "reference/memory_budget.h"
 
 namespace touchstone {
 
@@ -21,24 +22,47 @@ using Shape = std::vector<int64_t>;
 // its million elements (reference/bench/README.md); with huge pages, about 1 ms.
 void* allocate_tensor_bytes(size_t bytes);
 void free_tensor_bytes(void* p);
+// Each buffer is charged to the memory account of the run that allocates it (or copies
+// it) before it is allocated, and released to that same account (memory_budget.h): the
+// allocator holds the account, moves carry it, a copy takes the current one.
 template <class T>
 struct TensorBytesAllocator {
   using value_type = T;
-  TensorBytesAllocator() = default;
+  using propagate_on_container_move_assignment = std::true_type;
+  using propagate_on_container_swap = std::true_type;
+  TensorBytesAllocator() : account(current_memory_account()) {}
   template <class U>
-  TensorBytesAllocator(const TensorBytesAllocator<U>&) {}  // NOLINT: rebinding
-  T* allocate(size_t n) { return static_cast<T*>(allocate_tensor_bytes(n * sizeof(T))); }
-  void deallocate(T* p, size_t) { free_tensor_bytes(p); }
-  template <class U>
-  friend bool operator==(const TensorBytesAllocator&, const TensorBytesAllocator<U>&) {
-    return true;
+  TensorBytesAllocator(const TensorBytesAllocator<U>& other) : account(other.account) {}  // NOLINT: rebinding
+  TensorBytesAllocator select_on_container_copy_construction() const { return {}; }
+  T* allocate(size_t n) {
+    if (account) account->charge(n * sizeof(T), "a tensor's buffer");
+    try {
+      return static_cast<T*>(allocate_tensor_bytes(n * sizeof(T)));
+    } catch (...) {
+      if (account) account->release(n * sizeof(T));
+      throw;
+    }
   }
+  void deallocate(T* p, size_t n) {
+    free_tensor_bytes(p);
+    if (account) account->release(n * sizeof(T));
+  }
+  template <class U>
+  friend bool operator==(const TensorBytesAllocator& a, const TensorBytesAllocator<U>& b) {
+    return a.account == b.account;
+  }
+  std::shared_ptr<MemoryAccount> account;
 };
 
 // Number of elements of a shape; throws kMalformed on a negative dimension or overflow.
 int64_t element_count(const Shape& shape);
 // "(2,3,4)", "()" for a scalar.
 std::string shape_to_string(const Shape& shape);
+// Throws kOverBudget when a tensor of this type and shape would break the current run's
+// memory limits (memory_budget.h; nothing outside a run). The Tensor constructor checks
+// it; a kernel that builds scratch sized by its output checks the output first, so the
+// refusal names the tensor the model asked for.
+void check_tensor_budget(DType dtype, const Shape& shape);
 
 class Tensor {
  public:
@@ -95,7 +119,7 @@ class Tensor {
   Shape shape_;
   int64_t size_ = 1;
   std::vector<unsigned char, TensorBytesAllocator<unsigned char>> bytes_;
-  std::vector<std::string> strings_;
+  std::vector<std::string, TensorBytesAllocator<std::string>> strings_;
 };
 
 // Human-readable summary: "float32 (2,3) [1, 2, 3, 4, 5, 6]", eliding long tensors.

@@ -1,17 +1,58 @@
 // report diff (see diff.h for the definitions).
 #include "reports/diff.h"
 
+#include <map>
 #include <sstream>
 #include <stdexcept>
+#include <tuple>
 #include <unordered_map>
 
 #include "reports/writers.h"
 
 namespace touchstone::reports {
 
-bool ReportDiff::regressed() const {
-  return !regressions.empty() || (!allow_removed && !removed.empty());
+int64_t ReportDiff::missing_count() const {
+  int64_t n = 0;
+  for (const auto& m : missing) n += m.count;
+  return n;
 }
+
+bool ReportDiff::regressed() const {
+  return !regressions.empty() || (!allow_removed && (!removed.empty() || !missing.empty()));
+}
+
+namespace {
+
+using CaseKey = std::tuple<std::string, std::string, int, std::vector<std::string>>;
+CaseKey key_of(const CaseResult& c) { return {c.domain, c.op, c.since_version, c.dtypes}; }
+
+// Cases per op-version and dtypes, listed and summarized.
+std::map<CaseKey, int64_t> cases_per_key(const Report& r) {
+  std::map<CaseKey, int64_t> n;
+  for (const auto& c : r.cases) ++n[key_of(c)];
+  for (const auto& g : r.pass_groups) n[{g.domain, g.op, g.since_version, g.dtypes}] += g.count;
+  return n;
+}
+
+// The old run's cases the new one cannot hold beyond those listed as removed (diff.h).
+std::vector<MissingPasses> missing_passes(const Report& old_report, const Report& new_report,
+                                          const std::vector<CaseChange>& removed) {
+  std::map<CaseKey, int64_t> removed_per_key;
+  for (const auto& ch : removed) ++removed_per_key[key_of(*ch.old_case)];
+  const auto now = cases_per_key(new_report);
+  std::vector<MissingPasses> out;
+  for (const auto& [key, before] : cases_per_key(old_report)) {
+    const auto it = now.find(key);
+    const int64_t gone = before - (it == now.end() ? 0 : it->second) - removed_per_key[key];
+    if (gone <= 0) continue;
+    CaseResult label;
+    label.domain = std::get<0>(key), label.op = std::get<1>(key), label.since_version = std::get<2>(key);
+    out.push_back({label.op_version(), std::get<3>(key), gone});
+  }
+  return out;
+}
+
+}  // namespace
 
 ReportDiff diff_reports(const Report& old_report, const Report& new_report, const DiffOptions& options) {
   ReportDiff d;
@@ -96,6 +137,15 @@ ReportDiff diff_reports(const Report& old_report, const Report& new_report, cons
     if (new_report.pass_group_of(c)) change.new_summarized = S::kPossible;
     d.removed.push_back(change);
   }
+  if (!same_cases) d.missing = missing_passes(old_report, new_report, d.removed);
+  if (b.shard) {
+    d.new_shard = std::to_string(b.shard->first) + "/" + std::to_string(b.shard->second);
+    if (!a.shard || *a.shard != *b.shard)
+      d.run_differences.push_back("the new run is shard " + d.new_shard + " of its suite" +
+                                  (a.shard ? " (the old run is shard " + std::to_string(a.shard->first) + "/" +
+                                                 std::to_string(a.shard->second) + ")"
+                                           : " and the old run is not: the other shards' cases are missing from it"));
+  }
   return d;
 }
 
@@ -141,20 +191,33 @@ std::string change_text(const CaseChange& ch) {
 
 const size_t kListed = 50;  // per group in the Markdown output
 
+std::string missing_text(const MissingPasses& m) {
+  std::string dtypes;
+  for (const auto& t : m.dtypes) dtypes += (dtypes.empty() ? "" : ",") + t;
+  return m.op_version + " " + dtypes + ": " + std::to_string(m.count) + " passed in the old run, not in the new one";
+}
+
 }  // namespace
 
 std::string diff_text(const ReportDiff& d) {
   std::ostringstream out;
-  for (const auto& r : d.run_differences) out << "note: " << r << "\n";
+  // For a terminal: ids, messages and run names come from the reports, so from backends.
+  for (const auto& r : d.run_differences) out << "note: " << terminal_escape(r) << "\n";
   for (const auto& g : groups(d)) {
     if (g.list->empty()) continue;
     out << g.title << " (" << g.list->size() << "):\n";
-    for (const auto& ch : *g.list) out << "  " << ch.id << ": " << change_text(ch) << "\n";
+    for (const auto& ch : *g.list) out << "  " << terminal_escape(ch.id) << ": " << terminal_escape(change_text(ch)) << "\n";
   }
+  if (!d.missing.empty()) {
+    out << "missing (" << d.missing_count() << " summarized passes of the old run):\n";
+    for (const auto& m : d.missing) out << "  " << terminal_escape(missing_text(m)) << "\n";
+  }
+  const bool gone = !d.removed.empty() || !d.missing.empty();
   out << (d.regressed() ? "REGRESSED" : "no regression") << ": " << d.regressions.size() << " regressions, "
       << d.fixes.size() << " fixes, " << d.changed.size() << " other verdict changes, " << d.metrics_changed.size()
-      << " metric changes, " << d.added.size() << " added, " << d.removed.size() << " removed"
-      << (!d.removed.empty() && !d.allow_removed ? " (removed cases count as regressions; --allow-removed if intended)" : "")
+      << " metric changes, " << d.added.size() << " added, " << d.removed.size() << " removed, " << d.missing_count()
+      << " missing" << (d.new_shard.empty() ? "" : " (the new run is shard " + d.new_shard + ")")
+      << (gone && !d.allow_removed ? " (removed and missing cases count as regressions; --allow-removed if intended)" : "")
       << "\n";
   return out.str();
 }
@@ -163,10 +226,13 @@ std::string diff_markdown(const ReportDiff& d) {
   std::ostringstream out;
   out << "### touchstone report diff — "
       << (d.regressed() ? "❌ " + std::to_string(d.regressions.size()) + " regressed" +
-                              (!d.allow_removed && !d.removed.empty() ? ", " + std::to_string(d.removed.size()) + " removed" : "")
+                              (!d.allow_removed && !d.removed.empty() ? ", " + std::to_string(d.removed.size()) + " removed" : "") +
+                              (!d.allow_removed && !d.missing.empty() ? ", " + std::to_string(d.missing_count()) + " missing" : "")
                         : "✅ no regression")
+      << (d.new_shard.empty() ? "" : " (the new run is shard " + d.new_shard + ")")
       << "\n\n| | cases |\n| --- | ---: |\n";
   for (const auto& g : groups(d)) out << "| " << g.title << " | " << g.list->size() << " |\n";
+  out << "| missing (summarized passes) | " << d.missing_count() << " |\n";
   for (const auto& r : d.run_differences) out << "\n> " << markdown_escape(r) << "\n";
   for (const auto& g : groups(d)) {
     if (g.list->empty() || g.list == &d.metrics_changed) continue;
@@ -180,11 +246,16 @@ std::string diff_markdown(const ReportDiff& d) {
       out << "- " << markdown_escape(ch.id) << ": " << markdown_escape(change_text(ch)) << "\n";
     }
   }
+  if (!d.missing.empty()) out << "\n**missing**\n\n";
+  for (size_t i = 0; i < d.missing.size() && i < kListed; ++i) out << "- " << markdown_escape(missing_text(d.missing[i])) << "\n";
   return out.str();
 }
 
 nlohmann::json diff_json(const ReportDiff& d) {
   nlohmann::json out = {{"regressed", d.regressed()}, {"allow_removed", d.allow_removed}, {"run_differences", d.run_differences}};
+  if (!d.new_shard.empty()) out["new_shard"] = d.new_shard;
+  out["missing"] = nlohmann::json::array();
+  for (const auto& m : d.missing) out["missing"].push_back({{"op_version", m.op_version}, {"dtypes", m.dtypes}, {"count", m.count}});
   for (const auto& g : groups(d)) {
     nlohmann::json list = nlohmann::json::array();
     for (const auto& ch : *g.list) {

@@ -8,7 +8,9 @@
 // (fail -> crash, unsupported -> expected-fail, ...) are "changed". Among cases with the
 // same verdict, differing metrics (max ulp, max abs, bad-element count) are
 // "metrics changed". Added and removed cases are listed; a removed case is a regression
-// (a gate must not pass because cases went missing) unless `allow_removed`.
+// (a gate must not pass because cases went missing) unless `allow_removed`, and so is a
+// summarized pass of the old run the new one cannot hold (MissingPasses: a full run
+// against one shard of it regresses). When the new run is a shard, the output says so.
 // Two runs of different suites (their digests differ) are refused unless
 // `allow_suite_change` (then the difference is noted).
 //
@@ -36,11 +38,23 @@ struct CaseChange {
   enum class Summarized { kNo, kKnown, kPossible } old_summarized = Summarized::kNo, new_summarized = Summarized::kNo;
 };
 
+// Summarized passes of the old run that the new run cannot hold: for one op-version and
+// dtypes, the old run's cases (listed and summarized) less the new run's and less those
+// already listed as removed. A lower bound of what went missing, known without ids.
+struct MissingPasses {
+  std::string op_version;
+  std::vector<std::string> dtypes;
+  int64_t count = 0;
+};
+
 struct ReportDiff {
   std::vector<CaseChange> regressions, fixes, changed, metrics_changed, added, removed;
+  std::vector<MissingPasses> missing;        // summarized passes gone from the new run
   std::vector<std::string> run_differences;  // backend, suite, ... that differ
+  std::string new_shard;                     // "1/2" when the new run is a shard ("" : not)
   bool allow_removed = false;
-  // True when CI should fail: any regression, or a removed case unless allowed.
+  int64_t missing_count() const;
+  // True when CI should fail: any regression, or a removed or missing case unless allowed.
   bool regressed() const;
 };
 

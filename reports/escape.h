@@ -4,7 +4,8 @@
 //   xml_escape       XML 1.0 text and attribute values (JUnit);
 //   markdown_escape  a Markdown table cell;
 //   json_for_script  a JSON document inside an HTML <script> block;
-//   url_component    one component of a URL (a fragment's value).
+//   url_component    one component of a URL (a fragment's value);
+//   terminal_escape  text printed on a terminal (the run's summary, report diff, errors).
 #pragma once
 #include <nlohmann/json.hpp>
 #include <string>
@@ -26,5 +27,10 @@ std::string markdown_escape(std::string_view text);
 std::string json_for_script(const nlohmann::json& doc);
 // Percent-encodes every byte but ASCII letters, digits, '-', '_' and '.'.
 std::string url_component(std::string_view text);
+// Safe to print on a terminal: what a terminal would act on is shown as text instead —
+// C0 control bytes (ESC, CR, BEL, ...), DEL and the C1 controls (U+0080-U+009F) as \xNN,
+// \u0080 ...; bytes that are not UTF-8 as \xNN. Newlines too, unless `keep_newlines`
+// (a message of several lines). Printable UTF-8 passes through.
+std::string terminal_escape(std::string_view text, bool keep_newlines = false);
 
 }  // namespace touchstone::reports

@@ -47,7 +47,7 @@ class ProcessBackend : public Backend {
     AdapterLimits limits = default_adapter_limits();
     if (spec.adapter_memory_bytes) limits.memory_bytes = spec.adapter_memory_bytes;
     if (spec.adapter_cpu_seconds) limits.cpu_seconds = spec.adapter_cpu_seconds;
-    child_.set_limits(limits.memory_bytes, limits.cpu_seconds);
+    child_.set_limits(limits.memory_bytes, limits.cpu_seconds, limits.processes);
     isolation_ = sandbox_.description + "; " + describe_limits(limits);
     work_ = make_private_scratch(spec.scratch_base);
     remove_on_interrupt(work_);
@@ -292,7 +292,7 @@ class ProcessBackend : public Backend {
 
   void ensure_started() {
     if (child_.running()) return;
-    if (sandbox_.isolated) child_.start(sandboxed_command(sandbox_, argv_, view_, env_));
+    if (sandbox_.isolated) start_sandboxed(child_, sandboxed_command(sandbox_, argv_, view_, env_));
     else child_.start(argv_, env_);
     std::string line;
     const auto status = child_.read_line(line, after(kHelloTimeoutS));

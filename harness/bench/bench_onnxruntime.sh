@@ -1,32 +1,48 @@
-#!/bin/sh
-# Speed of the runner against a bare loop (harness/backends/onnxruntime/bare_loop.js):
-# the same models through onnxruntime-node, once in one process with no protocol, then
-# through `touchstone run --backend onnxruntime` with --jobs 1 and --jobs 2. Prints the
-# wall times and the ratios. Not a test: run it by hand.
-#   harness/bench/bench_onnxruntime.sh [BUILD_DIR] [SUITE]
+#!/bin/bash
+# Speed of the runner over ONNX Runtime against the adapter alone, with the sandbox on
+# and off (issue 25: the sandbox is set up once per adapter start, so the runner's ratio
+# to the adapter alone over pipes must stay within 1.15x). Over the same suite, in
+# BENCH_ROUNDS interleaved rounds (default 3), the least wall time of each of:
+#   bare    harness/backends/onnxruntime/bare_loop.js: the sessions in one process, no protocol
+#   alone   harness/bench/adapter_alone.py --ahead: the adapter over pipes, no runner
+#   on      touchstone run --backend onnxruntime --jobs 1 (the adapter in its sandbox)
+#   off     the same with --no-sandbox
+# and the ratios. Not a test: run it by hand.
+#   harness/bench/bench_onnxruntime.sh [BUILD_DIR] [SUITE]      (ORACLE: expected by default)
 set -eu
 here=$(cd "$(dirname "$0")/../.." && pwd)
-build=${1:-$here/build-harness}
+build=${1:-$here/build}
 suite=${2:-/usr/share/libonnx-testdata/data/node}
 oracle=${ORACLE:-expected}
+rounds=${BENCH_ROUNDS:-3}
 touchstone=$build/touchstone
-out=$(mktemp -d)
-trap 'rm -rf "$out"' EXIT
+ort=$here/harness/backends/onnxruntime
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
 
 now() { date +%s.%N; }
-elapsed() { echo "$2 - $1" | bc -l; }
+ratio() { echo "$1 / $2" | bc -l; }
+timed() {  # timed NAME COMMAND...: appends the command's wall seconds to $work/t.NAME
+  local t0 t1 status=0
+  t0=$(now); "${@:2}" > /dev/null 2> "$work/err.$1" || status=$?; t1=$(now)
+  # touchstone run exits 1 when cases fail, which ONNX's node tests have
+  if [ "$status" -gt 1 ]; then echo "bench: '$1' failed (exit $status):" >&2; tail -5 "$work/err.$1" >&2; exit 1; fi
+  echo "$t1 - $t0" | bc -l >> "$work/t.$1"
+}
+best() { sort -g "$work/t.$1" | head -1; }  # on a shared VM a run is slowed, never sped up
 
-t0=$(now)
-node "$here/harness/backends/onnxruntime/bare_loop.js" "$suite" > "$out/bare.json"
-t1=$(now)
-"$touchstone" run --suite "$suite" --backend onnxruntime --oracle "$oracle" --jobs 1 --report-dir "$out/j1" -q || true
-t2=$(now)
-"$touchstone" run --suite "$suite" --backend onnxruntime --oracle "$oracle" --jobs 2 --report-dir "$out/j2" -q || true
-t3=$(now)
-
-bare=$(elapsed "$t0" "$t1"); j1=$(elapsed "$t1" "$t2"); j2=$(elapsed "$t2" "$t3")
-printf 'suite %s (%s cases), oracle %s\n' "$suite" "$(ls "$suite" | wc -l)" "$oracle"
-printf 'bare loop (one process, no protocol): %6.2f s\n' "$bare"
-printf 'touchstone run --jobs 1:              %6.2f s   ratio to bare %.2f\n' "$j1" "$(echo "$j1 / $bare" | bc -l)"
-printf 'touchstone run --jobs 2:              %6.2f s   ratio to bare %.2f, to --jobs 1 %.2f\n' \
-  "$j2" "$(echo "$j2 / $bare" | bc -l)" "$(echo "$j2 / $j1" | bc -l)"
+run() { "$touchstone" run -q --suite "$suite" --backend onnxruntime --oracle "$oracle" --jobs 1 --overwrite "$@"; }
+for r in $(seq "$rounds"); do
+  timed bare node "$ort/bare_loop.js" "$suite"
+  timed alone python3 "$here/harness/bench/adapter_alone.py" "$suite" "$ort/adapter.js" --ahead
+  timed on run --report-dir "$work/on"
+  timed off run --no-sandbox --report-dir "$work/off"
+done
+bare=$(best bare); alone=$(best alone); on=$(best on); off=$(best off)
+printf 'suite %s (%s cases), oracle %s, best of %s rounds\n' "$suite" "$(ls "$suite" | wc -l)" "$oracle" "$rounds"
+printf 'bare loop (one process, no protocol):    %6.2f s\n' "$bare"
+printf 'adapter alone over pipes (--ahead):       %6.2f s   %.2fx the bare loop\n' "$alone" "$(ratio "$alone" "$bare")"
+printf 'touchstone run --jobs 1, sandbox on:      %6.2f s   %.2fx the adapter alone (target <= 1.15)\n' "$on" "$(ratio "$on" "$alone")"
+printf 'touchstone run --jobs 1, --no-sandbox:    %6.2f s   %.2fx the adapter alone; sandbox on / off %.2f\n' \
+  "$off" "$(ratio "$off" "$alone")" "$(ratio "$on" "$off")"
+grep -h "isolation" "$work/on/report.json" "$work/off/report.json" | sed 's/^ */isolation: /'

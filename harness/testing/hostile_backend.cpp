@@ -13,7 +13,13 @@
 //   runner  runs the runner's executable (TOUCHSTONE_HOSTILE_RUNNER) as `eval --help`
 //   fds     (only when named) lists the descriptors it inherited past stderr and writes a
 //           forged record through every one that names a file ("fds: none" when there are none)
-// and, for a case whose id contains "memory", it allocates and touches memory until an
+//   peek    (only when named) reports what else it can read: "pid1 [<its /proc/1/cmdline>]",
+//           "env [<its environment>]", "mounts [<the mount points in /proc/self/mountinfo>]"
+//           and "fds [<what its open descriptors above 2 are>]"
+//   fork    (only when named) starts 200 children that sleep (`--linger TOKEN`, no report)
+//           and does not wait for them
+// Its hello's backend name and version, and its messages, start with TOUCHSTONE_HOSTILE_NAME
+// (default "hostile"). And, for a case whose id contains "memory", it allocates and touches memory until an
 // allocation fails, then aborts. Otherwise it answers `error` with what it saw.
 #include <cstdlib>
 #include <fcntl.h>
@@ -32,10 +38,16 @@ namespace {
 namespace fs = std::filesystem;
 using json = nlohmann::json;
 
+// A variable's value; "rev:<text>" is read backwards (how the tests tell it a path the
+// runner would not pass to a sandbox: it drops variables that name hidden paths).
 std::string env(const char* name) {
   const char* v = std::getenv(name);
-  return v ? v : "";
+  const std::string value = v ? v : "";
+  return value.rfind("rev:", 0) == 0 ? std::string(value.rbegin(), value.rend() - 4) : value;
 }
+
+// "hostile", or TOUCHSTONE_HOSTILE_NAME (terminal escape codes, for the runner's summary).
+std::string backend_name() { return std::getenv("TOUCHSTONE_HOSTILE_NAME") ? env("TOUCHSTONE_HOSTILE_NAME") : "hostile"; }
 
 bool probe_on(const std::string& name) {
   const std::string probes = std::getenv("TOUCHSTONE_HOSTILE_PROBES") ? env("TOUCHSTONE_HOSTILE_PROBES") : "read,write,child,runner";
@@ -174,6 +186,38 @@ std::string run_runner() {
 }
 
 std::vector<std::string> g_inherited;  // inherited_fds() at start
+// The fields of /proc/self/mountinfo's lines that name where something is mounted.
+std::string mount_points() {
+  std::istringstream in(read_all("/proc/self/mountinfo"));
+  std::string out;
+  for (std::string line; std::getline(in, line);) {
+    std::istringstream fields(line);
+    std::string id, parent, device, root, point;
+    fields >> id >> parent >> device >> root >> point;
+    out += root + " on " + point + " ";
+  }
+  return out;
+}
+
+std::string peek() {
+  std::string pid1 = read_all("/proc/1/cmdline"), environment = read_all("/proc/self/environ"), fds;
+  for (auto* text : {&pid1, &environment})
+    for (char& c : *text)
+      if (c == '\0') c = ' ';
+  std::error_code ec;
+  for (const auto& e : fs::directory_iterator("/proc/self/fd", ec))
+    if (std::atoi(e.path().filename().c_str()) > 2) fds += fs::read_symlink(e.path(), ec).string() + " ";
+  return "pid1 [" + pid1 + "]; env [" + environment + "]; mounts [" + mount_points() + "]; fds [" + fds + "]; ";
+}
+
+void fork_many(int count) {
+  const std::string token = env("TOUCHSTONE_HOSTILE_TOKEN");
+  for (int i = 0; i < count; ++i)
+    if (fork() == 0) {
+      execl("/proc/self/exe", "touchstone-hostile-backend", "--linger", token.c_str(), "", static_cast<char*>(nullptr));
+      _exit(1);
+    }
+}
 
 json handle(const json& request) {
   const std::string id = request.value("id", "");
@@ -192,9 +236,11 @@ json handle(const json& request) {
   if (probe_on("child")) leave_child(report_dir);
   if (probe_on("runner")) seen += run_runner();
   if (probe_on("fds")) seen += use_inherited_fds(g_inherited);
+  if (probe_on("peek")) seen += peek();
+  if (probe_on("fork")) fork_many(200);
   if (id.find("memory") != std::string::npos) exhaust_memory();
   if (!outputs.empty()) return {{"id", id}, {"status", "ok"}, {"outputs", outputs}};
-  return {{"id", id}, {"status", "error"}, {"message", "could not cheat: " + seen}};
+  return {{"id", id}, {"status", "error"}, {"message", backend_name() + " could not cheat: " + seen}};
 }
 
 }  // namespace
@@ -202,7 +248,7 @@ json handle(const json& request) {
 int main(int argc, char** argv) {
   if (argc >= 3 && std::string(argv[1]) == "--linger") linger(argc >= 4 ? argv[3] : "");
   g_inherited = inherited_fds();
-  std::cout << json{{"hello", "touchstone-backend"}, {"protocol", 1}, {"backend", "hostile"}, {"version", "1"},
+  std::cout << json{{"hello", "touchstone-backend"}, {"protocol", 1}, {"backend", backend_name()}, {"version", backend_name()},
                     {"runtime", "test"}}.dump()
             << std::endl;
   for (std::string line; std::getline(std::cin, line);) {

@@ -8,45 +8,25 @@
 #include <chrono>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <thread>
 
 #include "harness/process.h"
 #include "harness/sandbox.h"
+#include "harness/tests/cli_child.h"
 #include "harness/tests/fixture.h"
 
 using namespace touchstone;
 using touchstone::testing::add_binary_case;
+using touchstone::testing::file_text;
+using touchstone::testing::Finished;
+using touchstone::testing::touchstone_cli;
 using touchstone::testing::temp_dir;
 namespace fs = std::filesystem;
 using json = nlohmann::json;
 using Clock = harness::ChildProcess::Clock;
 
 namespace {
-
-struct Finished {
-  std::string ended;   // "exit status 1"
-  std::string output;  // stdout, then the tail of stderr
-};
-
-// The CLI with `env` added to this process's environment, to its end.
-Finished touchstone_cli(std::vector<std::string> args, const std::map<std::string, std::string>& env = {}) {
-  harness::ChildProcess child;
-  args.insert(args.begin(), TOUCHSTONE_CLI);
-  child.start(args, env);
-  Finished f;
-  std::string line;
-  while (child.read_line(line, Clock::now() + std::chrono::seconds(300)) == harness::ChildProcess::ReadStatus::kLine)
-    f.output += line + "\n";
-  child.stop(std::chrono::milliseconds(5000));
-  f.ended = child.exit_description();
-  f.output += child.stderr_tail();
-  return f;
-}
-
-std::string file_text(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-}
 
 // Processes of this machine (seen from here) whose command line holds `marker`.
 int processes_with(const std::string& marker) {
@@ -72,15 +52,20 @@ std::vector<std::string> run_args(const fs::path& suite, const fs::path& out, co
           "--jobs",  "1",       "--timeout",    "30",        "--no-repro"};
 }
 
+// The sandbox of this machine, or nullopt with a warning where it gives no namespaces
+// (the test then has nothing to check).
+std::optional<harness::SandboxStatus> isolated_sandbox() {
+  harness::SandboxStatus sandbox = harness::sandbox_status(true);
+  if (sandbox.isolated) return sandbox;
+  WARN("this machine gives no namespaces (" << sandbox.description << "): the sandbox is not tested here");
+  return std::nullopt;
+}
+
 }  // namespace
 
 TEST_CASE("sandbox: a hostile adapter cannot read the answers, touch the report, outlive the run or exhaust memory",
           "[sandbox]") {
-  const harness::SandboxStatus sandbox = harness::sandbox_status(true);
-  if (!sandbox.isolated) {
-    WARN("this machine gives no namespaces (" << sandbox.description << "): the sandbox is not tested here");
-    return;
-  }
+  if (!isolated_sandbox()) return;
   const fs::path root = temp_dir("sandbox-hostile");
   const fs::path suite = root / "suite", out = root / "out";
   for (const char* id : {"alpha", "beta", "gamma_memory"}) add_binary_case(suite, id, "Add", 14);
@@ -88,10 +73,12 @@ TEST_CASE("sandbox: a hostile adapter cannot read the answers, touch the report,
   auto args = run_args(suite, out, kHostile);
   args.insert(args.end(), {"--adapter-memory", std::to_string(512 << 20)});
   const auto started = Clock::now();
-  const Finished f = touchstone_cli(args, {{"TOUCHSTONE_HOSTILE_SUITE", suite.string()},
-                                           {"TOUCHSTONE_HOSTILE_REPORT", out.string()},
+  // The adapter knows the paths (given backwards: the runner drops a variable naming them).
+  const auto known = [](const std::string& path) { return "rev:" + std::string(path.rbegin(), path.rend()); };
+  const Finished f = touchstone_cli(args, {{"TOUCHSTONE_HOSTILE_SUITE", known(suite.string())},
+                                           {"TOUCHSTONE_HOSTILE_REPORT", known(out.string())},
                                            {"TOUCHSTONE_HOSTILE_TOKEN", token},
-                                           {"TOUCHSTONE_HOSTILE_RUNNER", TOUCHSTONE_CLI}});
+                                           {"TOUCHSTONE_HOSTILE_RUNNER", known(TOUCHSTONE_CLI)}});
   INFO(f.output);
   CHECK(f.ended == "exit status 1");  // the run finished, with failures
   CHECK(Clock::now() - started < std::chrono::seconds(60));
@@ -166,11 +153,8 @@ TEST_CASE("sandbox: a machine without namespaces runs and says plainly that it i
 
 TEST_CASE("sandbox: an adapter sees its install and its folders only; the suite is hidden even inside them",
           "[sandbox]") {
-  const harness::SandboxStatus sandbox = harness::sandbox_status(true);
-  if (!sandbox.isolated) {
-    WARN("this machine gives no namespaces (" << sandbox.description << ")");
-    return;
-  }
+  const auto sandbox = isolated_sandbox();
+  if (!sandbox) return;
   const fs::path root = temp_dir("sandbox-view");
   const fs::path install = root / "install", staged = root / "case0", output = root / "out0";
   for (const auto& d : {install / "suite", staged, output}) fs::create_directories(d);
@@ -190,7 +174,7 @@ TEST_CASE("sandbox: an adapter sees its install and its folders only; the suite 
       "echo written > " + (output / "output_0.pb").string() + " && echo output-writable; " +
       "echo processes $(ls /proc | grep -c '^[0-9]'); echo user $(id -u); echo env ${HOME} ${OLDPWD:-none}";
   harness::ChildProcess child;
-  child.start(harness::sandboxed_command(sandbox, {"/bin/sh", "-c", script}, view, {{"TOUCHSTONE_X", "1"}}));
+  harness::start_sandboxed(child, harness::sandboxed_command(*sandbox, {"/bin/sh", "-c", script}, view, {{"TOUCHSTONE_X", "1"}}));
   std::string all, line;
   while (child.read_line(line, Clock::now() + std::chrono::seconds(20)) == harness::ChildProcess::ReadStatus::kLine)
     all += line + "\n";
@@ -207,5 +191,36 @@ TEST_CASE("sandbox: an adapter sees its install and its folders only; the suite 
   REQUIRE(at != std::string::npos);
   CHECK(std::stoi(all.substr(at + 10)) <= 5);
   CHECK_THAT(all, Catch::Contains("user 65534\nenv /tmp none\n"));
+  fs::remove_all(root);
+}
+
+TEST_CASE("sandbox: nothing the adapter can read names the suite or the report; its 200 children die with it",
+          "[sandbox]") {
+  if (!isolated_sandbox()) return;
+  const fs::path root = temp_dir("sandbox-peek");
+  const fs::path suite = root / "suite", out = root / "out";
+  add_binary_case(suite, "alpha", "Add", 14);
+  const std::string token = "peek-token-" + std::to_string(getpid());
+  const Finished f = touchstone_cli(run_args(suite, out, kHostile),
+                                    {{"TOUCHSTONE_HOSTILE_PROBES", "peek,fork"},
+                                     {"TOUCHSTONE_HOSTILE_TOKEN", token},
+                                     {"TOUCHSTONE_LEAK_SUITE", suite.string()},  // a variable naming the suite
+                                     {"TOUCHSTONE_LEAK_REPORT", "report in " + out.string()}});
+  INFO(f.output);
+  CHECK(f.ended == "exit status 1");  // the run finished: the adapter's answer is an error
+  const std::string message = verdicts(out).at("alpha").at("message");
+  INFO(message);
+  // The sandbox's init shows bubblewrap's arguments as a descriptor, not as paths.
+  CHECK_THAT(message, Catch::Contains("pid1 [" + harness::sandbox_status(true).bwrap + " --args 3 -- " +
+                                      TOUCHSTONE_HOSTILE_BACKEND + " ]"));
+  CHECK_THAT(message, Catch::Contains("env [") && Catch::Contains("TOUCHSTONE_HOSTILE_TOKEN=" + token));
+  CHECK_THAT(message, Catch::Contains("mounts [") && Catch::Contains("fds ["));
+  CHECK(message.find("memfd:touchstone-args") == std::string::npos);  // bubblewrap closed the arguments' descriptor
+  CHECK(message.find(suite.string()) == std::string::npos);
+  CHECK(message.find(out.string()) == std::string::npos);
+  CHECK(message.find(root.string()) == std::string::npos);  // neither folder, nor the folder holding them
+  CHECK(message.find("TOUCHSTONE_LEAK") == std::string::npos);
+  std::this_thread::sleep_for(std::chrono::milliseconds(1000));
+  CHECK(processes_with(token) == 0);  // 200 children started, none outlived the adapter
   fs::remove_all(root);
 }

@@ -20,6 +20,17 @@ TEST_CASE("escapers: HTML and XML entities, control bytes by each format's rule"
   CHECK(url_component("Add v=14/é") == "Add%20v%3D14%2F%C3%A9");
 }
 
+TEST_CASE("escapers: the terminal sees no control sequence, only its text", "[escape][terminal]") {
+  // ESC [ 2 J clears the screen; CR returns to overwrite the line; BEL rings.
+  CHECK(terminal_escape("ort\x1b[2J\r\x07 1.0") == "ort\\x1b[2J\\x0d\\x07 1.0");
+  CHECK(terminal_escape("a\nb\tc\x7f") == "a\\x0ab\\x09c\\x7f");  // one line: newline and tab shown
+  CHECK(terminal_escape("a\nb\x1b", true) == "a\nb\\x1b");           // several lines: newlines kept
+  CHECK(terminal_escape("\xc2\x9b" "31m") == "\\u009b31m");            // C1 CSI as UTF-8
+  CHECK(terminal_escape("\x9b" "31m\xff") == "\\x9b31m\\xff");        // bytes that are not UTF-8
+  CHECK(terminal_escape("é ✓ 𝄞") == "é ✓ 𝄞");                             // printable UTF-8 stays
+  CHECK(terminal_escape("\xe0\x80\x80") == "\\xe0\\x80\\x80");     // overlong: not UTF-8
+}
+
 TEST_CASE("the scoreboard escapes for HTML, not for XML", "[escape][scoreboard]") {
   Report r;
   r.run.backend_name = "o'x\x01";

@@ -2,6 +2,7 @@
 // ONNX's test-data layout.
 #include <iostream>
 
+#include "reference/memory_budget.h"
 #include "reference/model.h"
 #include "reference/tensor_proto.h"
 #include "reference/value_proto.h"
@@ -17,6 +18,7 @@ struct EvalOptions {
   std::string out;
   bool quiet = false;
   bool overwrite = false;
+  uint64_t max_tensor_bytes = 0, max_case_bytes = 0;  // 0: the defaults (reference/memory_budget.h)
 };
 
 // A folder of a suite's test data (inputs next to the outputs, a model above): eval must
@@ -36,6 +38,8 @@ void refuse_suite_data(const std::filesystem::path& out, const std::filesystem::
 }
 
 int run_eval(const EvalOptions& o) {
+  if (o.max_tensor_bytes) set_max_tensor_bytes(o.max_tensor_bytes);
+  if (o.max_case_bytes) set_max_case_bytes(o.max_case_bytes);
   const Model model = Model::load(o.model);
   Values inputs;
   const std::filesystem::path dir = o.inputs;
@@ -77,13 +81,22 @@ void add_eval_command(CLI::App& app, Action& action) {
               "or a SequenceProto / OptionalProto where the graph declares a sequence or optional);\n"
               "the outputs are written to --out DIR as output_N.pb in graph-output order, in the\n"
               "same forms. An invalid model\n"
-              "exits 1 with the rule it breaks.");
+              "exits 1 with the rule it breaks; a model that needs more memory than --max-tensor-bytes\n"
+              "for one tensor or --max-case-bytes in all is refused before allocating it (exit 2,\n"
+              "\"exceeds the budget\", naming the op-version and the size).");
   sub->add_option("model", options->model, "The .onnx model")->required();
   sub->add_option("--inputs", options->inputs, "Folder of input_N.pb files")->required();
   sub->add_option("--out", options->out, "Folder for output_N.pb files (created)")->required();
   sub->add_flag("-q,--quiet", options->quiet, "Print nothing on success");
   sub->add_flag("--overwrite", options->overwrite,
                 "Write into --out even when it is a suite's test data (its expected outputs are replaced)");
+  sub->add_option("--max-tensor-bytes", options->max_tensor_bytes,
+                  "Largest tensor the reference reads or computes (default 4 GiB, or TOUCHSTONE_MAX_TENSOR_BYTES)")
+      ->check(CLI::PositiveNumber);
+  sub->add_option("--max-case-bytes", options->max_case_bytes,
+                  "Memory the reference's tensors and scratch may hold at once (default half the machine's\n"
+                  "memory, or TOUCHSTONE_MAX_CASE_BYTES)")
+      ->check(CLI::PositiveNumber);
   sub->callback([options, &action] { action = [options] { return run_eval(*options); }; });
 }
 

@@ -8,6 +8,7 @@
 #include "harness/journal.h"
 #include "reference/error.h"
 #include "reports/diff.h"
+#include "reports/escape.h"
 #include "reports/merge.h"
 #include "reports/report.h"
 #include "reports/scoreboard.h"
@@ -38,7 +39,7 @@ int guarded(F&& work) {
   try {
     return work();
   } catch (const std::runtime_error& e) {
-    std::cerr << "touchstone report: " << e.what() << "\n";
+    std::cerr << "touchstone report: " << reports::terminal_escape(e.what(), true) << "\n";
     return kExitUsage;
   }
 }
@@ -110,7 +111,9 @@ int run_compare(const ReportOptions& o) {
     if (o.html.empty() && o.markdown_out.empty()) throw std::runtime_error("compare: give --html FILE and/or --markdown FILE");
     std::vector<reports::ScoreboardRun> runs;
     // Each column links to the run's report.html, beside its report.json, relative to the page.
-    const auto base = std::filesystem::absolute(o.html.empty() ? std::filesystem::path(".") : std::filesystem::path(o.html).parent_path());
+    // A bare file name ("scoreboard.html") has an empty parent: the current folder.
+    const auto folder = std::filesystem::path(o.html).parent_path();
+    const auto base = std::filesystem::absolute(folder.empty() ? std::filesystem::path(".") : folder);
     for (const auto& path : o.inputs) {
       reports::ScoreboardRun run{reports::load_report(path), ""};
       const auto page = std::filesystem::absolute(path).parent_path() / "report.html";

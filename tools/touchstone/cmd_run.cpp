@@ -19,7 +19,9 @@
 #include "harness/runner.h"
 #include "harness/sandbox.h"
 #include "harness/verdict.h"
+#include "reference/memory_budget.h"
 #include "reference/tensor_proto.h"
+#include "reports/escape.h"
 #include "reports/writers.h"
 #include "tools/touchstone/commands.h"
 
@@ -56,6 +58,7 @@ struct RunCommandOptions {
   uint64_t adapter_memory = 0, adapter_cpu_seconds = 0;  // 0: the defaults (harness/sandbox.h)
   double progress_interval = 10;
   uint64_t max_tensor_bytes = 0;  // 0: the default (or TOUCHSTONE_MAX_TENSOR_BYTES)
+  uint64_t max_case_bytes = 0;    // 0: the default (or TOUCHSTONE_MAX_CASE_BYTES), shared by the workers
   size_t max_line_bytes = size_t{1} << 20;
 };
 
@@ -132,6 +135,11 @@ int run_command(const RunCommandOptions& o) {
   options.overwrite = o.overwrite;
   if (o.resume && o.overwrite) io_error("--resume and --overwrite contradict each other: choose one");
   if (o.max_tensor_bytes) set_max_tensor_bytes(o.max_tensor_bytes);
+  // The reference's memory per case (reference/memory_budget.h): half the machine's memory
+  // shared by the workers, each oracle computing one case at a time.
+  if (o.max_case_bytes) set_max_case_bytes(o.max_case_bytes);
+  else if (!std::getenv("TOUCHSTONE_MAX_CASE_BYTES"))
+    set_max_case_bytes(std::max<uint64_t>(max_case_bytes() / static_cast<uint64_t>(o.jobs), uint64_t{1} << 30));
   options.backend.max_line_bytes = o.max_line_bytes;
   options.backend.sandbox = !o.no_sandbox;
   options.backend.adapter_memory_bytes = o.adapter_memory;
@@ -166,6 +174,8 @@ int run_command(const RunCommandOptions& o) {
     options.reproduce_options.push_back("--no-expected-failures");
   if (o.max_tensor_bytes)
     options.reproduce_options.insert(options.reproduce_options.end(), {"--max-tensor-bytes", std::to_string(o.max_tensor_bytes)});
+  if (o.max_case_bytes)
+    options.reproduce_options.insert(options.reproduce_options.end(), {"--max-case-bytes", std::to_string(o.max_case_bytes)});
   if (o.no_sandbox) options.reproduce_options.push_back("--no-sandbox");
   if (o.adapter_memory)
     options.reproduce_options.insert(options.reproduce_options.end(), {"--adapter-memory", std::to_string(o.adapter_memory)});
@@ -189,7 +199,7 @@ int run_command(const RunCommandOptions& o) {
   // Said before the run, even with --quiet: an adapter outside the sandbox could see the answers.
   if (const auto sandbox = harness::sandbox_status(!o.no_sandbox);
       !sandbox.isolated && o.backend != "reference" && o.backend != "expected")
-    std::cerr << "touchstone run: warning: the backend runs " << sandbox.description
+    std::cerr << "touchstone run: warning: the backend runs " << reports::terminal_escape(sandbox.description)
               << " (it can read what this user can, the suite's answers included)\n";
   const reports::Report report = harness::run_cases(*source, options);
   // The page links each op-version to what changed since its previous version.
@@ -203,12 +213,14 @@ int run_command(const RunCommandOptions& o) {
     std::cerr << "touchstone run: nothing was tested: no case of " << report.case_count()
               << " was judged (every one unsupported, skipped or a bad case)\n";
   if (!o.quiet) {
-    std::cout << report.run.backend_name << " " << report.run.backend_version << " on " << report.case_count()
+    // The backend names itself: what it says is shown as text, never acted on by the terminal.
+    std::cout << reports::terminal_escape(report.run.backend_name + " " + report.run.backend_version) << " on "
+              << report.case_count()
               << " cases" << (options.shard.count > 1 ? " (shard " + options.shard.to_string() + ")" : "")
               << ", oracle " << report.run.oracle << ":";
     for (const auto& [verdict, count] : reports::aggregate(report).totals.verdicts)
       std::cout << " " << verdict << " " << count << ";";
-    std::cout << "\nbackend isolation: " << report.run.isolation;
+    std::cout << "\nbackend isolation: " << reports::terminal_escape(report.run.isolation);
     std::cout << "\nreport: " << (fs::path(o.report_dir) / "report.html").string() << " (and report.json)\n";
     if (fs::exists(fs::path(o.report_dir) / "repro"))
       std::cout << "repro folders of the failing cases: " << (fs::path(o.report_dir) / "repro").string() << "\n";
@@ -288,8 +300,14 @@ void add_run_command(CLI::App& app, Action& action) {
                   "Seconds between progress lines when stderr is not a terminal (default 10)")
       ->check(CLI::PositiveNumber);
   sub->add_option("--max-tensor-bytes", o->max_tensor_bytes,
-                  "Refuse tensors (inputs, expected and backend outputs) larger than this (default 4 GiB,\n"
-                  "or TOUCHSTONE_MAX_TENSOR_BYTES); adapters are told the same limit")
+                  "Refuse tensors (inputs, expected and backend outputs, and each tensor the reference\n"
+                  "computes) larger than this (default 4 GiB, or TOUCHSTONE_MAX_TENSOR_BYTES); adapters are\n"
+                  "told the same limit")
+      ->check(CLI::PositiveNumber);
+  sub->add_option("--max-case-bytes", o->max_case_bytes,
+                  "The reference's memory for one case: the tensors and scratch it holds at once (default\n"
+                  "half the machine's memory divided by --jobs, at least 1 GiB; or TOUCHSTONE_MAX_CASE_BYTES).\n"
+                  "A case over it, or over --max-tensor-bytes for one tensor, is bad-case")
       ->check(CLI::PositiveNumber);
   sub->add_option("--max-line-bytes", o->max_line_bytes,
                   "A backend reply line longer than this is a protocol error (default 1 MiB)")

@@ -2,6 +2,7 @@
 #include <iostream>
 
 #include "reference/error.h"
+#include "reports/escape.h"
 #include "tools/touchstone/commands.h"
 
 int main(int argc, char** argv) {
@@ -36,10 +37,10 @@ int main(int argc, char** argv) {
   try {
     return action();
   } catch (const Error& e) {
-    std::cerr << "touchstone: " << error_kind_name(e.kind()) << ": " << e.what() << "\n";
+    std::cerr << "touchstone: " << error_kind_name(e.kind()) << ": " << reports::terminal_escape(e.what(), true) << "\n";
     return e.kind() == ErrorKind::kInvalidModel ? cli::kExitFailed : cli::kExitUsage;
   } catch (const std::exception& e) {
-    std::cerr << "touchstone: internal error: " << e.what() << "\n";
+    std::cerr << "touchstone: internal error: " << reports::terminal_escape(e.what(), true) << "\n";
     return cli::kExitUsage;
   }
 }

@@ -46,6 +46,7 @@ namespace {
 
 // The flat positions of every index of `dims` under `strides`, in row-major order.
 std::vector<int64_t> positions(const Shape& dims, const Shape& strides) {
+  const auto charge = scratch_for<int64_t>(element_count(dims), "a list of positions");
   std::vector<int64_t> out;
   out.reserve(static_cast<size_t>(element_count(dims)));
   for (const Index& index : IndexSpace(dims)) out.push_back(ravel(index, strides));

@@ -35,6 +35,7 @@ struct Gather {
 Gather gather(const BroadcastPlan& plan) {
   Gather g{plan.out, {}};
   for (const auto& strides : plan.strides) {
+    const auto charge = scratch_for<int64_t>(element_count(plan.out), "an index map");
     std::vector<int64_t> index(static_cast<size_t>(element_count(plan.out)));
     for_each_broadcast<1>(BroadcastPlan{plan.out, {strides}},
                           [&](int64_t i, const std::array<int64_t, 1>& k) { index[i] = k[0]; });

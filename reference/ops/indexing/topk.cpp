@@ -60,6 +60,7 @@ Tensors topk_impl(const Node& node, const Tensor& x, int64_t k, bool largest) {
       auto in = x.data<T>();
       auto v = values.data<T>();
       auto ix = indices.data<int64_t>();
+      const auto charge = scratch_for<int64_t>(n, "the order of one row");
       std::vector<int64_t> order(static_cast<size_t>(n));
       for (int64_t o = 0; o < outer; ++o)
         for (int64_t i = 0; i < inner; ++i) {

@@ -78,6 +78,7 @@ Tensors unique_v11(const Node& node, const Inputs& in) {
   const int64_t outer = product_of(shape, 0, static_cast<size_t>(axis));
   const int64_t inner = product_of(shape, static_cast<size_t>(axis) + 1);
 
+  const auto charge = scratch_for<int64_t>(n, "the inverse indices");
   std::vector<int64_t> first, counts, inverse(static_cast<size_t>(n));
   std::vector<int64_t> order;  // group positions in output order
   visit_dtype(x.dtype(), [&]<class T>() {

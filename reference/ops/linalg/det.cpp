@@ -38,6 +38,7 @@ double exact_determinant(const std::vector<double>& a, int64_t n, numeric::Float
     }
   if (emin == LONG_MAX) return 0;  // the zero matrix
   const auto size = static_cast<size_t>(n * n);
+  const auto charge = scratch_for<mpz_class>(n * n, "an exact copy of the matrix");
   std::vector<mpz_class> m(size);
   for (size_t i = 0; i < size; ++i) {
     int e;
@@ -100,6 +101,7 @@ Tensors det_v11(const Node& node, const Inputs& in) {
     if constexpr (is_real_float<T>) {
       auto xd = x.data<T>();
       auto yd = y.data<T>();
+      const auto charge = scratch_for<double>(n * n, "a copy of one matrix");
       std::vector<double> a(static_cast<size_t>(n * n));
       for (size_t b = 0; b < yd.size(); ++b) {
         bool special = false;

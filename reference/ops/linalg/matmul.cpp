@@ -286,10 +286,12 @@ Tensors gemm(const Node& node, const Inputs& in, CRule rule) {
   const Scaling s{node.attr_float("alpha", 1.0f), node.attr_float("beta", 1.0f)};
   const Shape mn = {p.m, p.n};
   std::vector<int64_t> c_index;
+  check_tensor_budget(a.dtype(), mn);  // the output, before C's index map
   if (in.has(2)) {
     const BroadcastPlan plan = rule == CRule::kLegacy
                                    ? limited_broadcast(mn, in[2].shape(), node.attr_int("broadcast", 0), std::nullopt)
                                    : unidirectional_broadcast(mn, in[2].shape());
+    const auto charge = scratch_for<int64_t>(p.m * p.n, "C's index map");
     c_index.resize(static_cast<size_t>(p.m * p.n));
     BroadcastPlan c_only{plan.out, {plan.strides[1]}};
     for_each_broadcast<1>(c_only, [&](int64_t i, const std::array<int64_t, 1>& k) { c_index[i] = k[0]; });

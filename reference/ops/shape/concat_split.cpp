@@ -85,6 +85,7 @@ Tensors split_sizes(const Tensor& x, int64_t axis, const std::vector<int64_t>& s
   for (int64_t size : sizes) {
     Shape s = x.shape();
     s[static_cast<size_t>(axis)] = size;
+    const auto charge = scratch_for<int64_t>(element_count(s), "an index map");
     std::vector<int64_t> src(static_cast<size_t>(element_count(s)));
     core::for_each_index(s, [&](int64_t flat, const std::vector<int64_t>& idx) {
       int64_t f = 0;

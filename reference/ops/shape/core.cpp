@@ -27,6 +27,7 @@ Tensor gather(const Tensor& in, const Shape& out_shape, const std::vector<int64_
 }
 
 Tensor with_shape(const Tensor& in, const Shape& shape) {
+  const auto charge = scratch_for<int64_t>(in.size(), "an index map");
   std::vector<int64_t> src(static_cast<size_t>(in.size()));
   for (size_t i = 0; i < src.size(); ++i) src[i] = static_cast<int64_t>(i);
   return gather(in, shape, src);
@@ -136,6 +137,8 @@ Tensor map_axes(const Tensor& x, const std::vector<std::vector<int64_t>>& coords
   Shape out;
   for (const auto& c : coords) out.push_back(static_cast<int64_t>(c.size()));
   const auto strides = core::strides_of(x.shape());
+  check_tensor_budget(x.dtype(), out);  // the output, before the scratch it is built from
+  const auto charge = scratch_for<int64_t>(element_count(out), "an index map");
   std::vector<int64_t> src(static_cast<size_t>(element_count(out)));
   core::for_each_index(out, [&](int64_t flat, const std::vector<int64_t>& idx) {
     int64_t f = 0;

@@ -24,6 +24,8 @@ Tensor tiled(const Tensor& x, const std::vector<int64_t>& repeats) {
   Shape out;
   for (size_t d = 0; d < dims.size(); ++d) out.push_back(dims[d] * repeats[d]);
   const auto strides = core::strides_of(dims);
+  check_tensor_budget(x.dtype(), out);  // the output, before the scratch it is built from
+  const auto charge = scratch_for<int64_t>(element_count(out), "an index map");
   std::vector<int64_t> src(static_cast<size_t>(element_count(out)));
   core::for_each_index(out, [&](int64_t flat, const std::vector<int64_t>& idx) {
     int64_t f = 0;
@@ -46,6 +48,8 @@ Tensors expand_v8(const Node&, const Inputs& in) {
   for (int64_t d : dims)
     if (d < 0) invalid_model("shape " + shape::list_to_string(dims) + " holds a negative dimension");
   const BroadcastPlan plan = multidirectional_broadcast({in[0].shape(), Shape(dims.begin(), dims.end())});
+  check_tensor_budget(in[0].dtype(), plan.out);  // the output, before the scratch it is built from
+  const auto charge = scratch_for<int64_t>(element_count(plan.out), "an index map");
   std::vector<int64_t> src(static_cast<size_t>(element_count(plan.out)));
   for_each_broadcast<1>(plan, [&](int64_t i, const std::array<int64_t, 1>& k) { src[static_cast<size_t>(i)] = k[0]; });
   return {shape::gather(in[0], plan.out, src)};

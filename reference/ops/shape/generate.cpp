@@ -126,6 +126,7 @@ Tensors trilu_v14(const Node& node, const Inputs& in) {
   const int64_t upper = node.attr_int("upper", 1);
   if (upper != 0 && upper != 1) node.mark(Semantics::kImplementationDefined, "Trilu upper other than 0 or 1 (read as true)");
   const int64_t n = x.shape()[static_cast<size_t>(x.rank() - 2)], m = x.shape()[static_cast<size_t>(x.rank() - 1)];
+  const auto charge = scratch_for<int64_t>(x.size(), "an index map");
   std::vector<int64_t> src(static_cast<size_t>(x.size()));
   for (size_t f = 0; f < src.size(); ++f) {
     const int64_t i = static_cast<int64_t>(f) / m % n, j = static_cast<int64_t>(f) % m;

@@ -78,6 +78,7 @@ Tensor dense_of(const onnx::SparseTensorProto& sparse) {
                   std::to_string(nnz) + " values they must be (NNZ) or (NNZ, rank) = (" + std::to_string(nnz) + ") or (" +
                   std::to_string(nnz) + "," + std::to_string(rank) + ")");
   }
+  const auto charge = scratch_for<int64_t>(count, "an index map");
   std::vector<int64_t> src(static_cast<size_t>(count), -1);
   for (size_t k = 0; k < flat.size(); ++k) {
     if (flat[k] < 0 || flat[k] >= count)
@@ -172,6 +173,8 @@ Tensors constant_of_shape_v9(const Node& node, const Inputs& in) {
     invalid_model("value must hold exactly one element, got shape " + shape_to_string(value.shape()));
   shape::check_output_type(node, "T2", value.dtype(), "value");
   const Shape out(dims.begin(), dims.end());
+  check_tensor_budget(value.dtype(), out);  // the output, before the scratch it is built from
+  const auto charge = scratch_for<int64_t>(element_count(out), "an index map");
   return {shape::gather(value, out, std::vector<int64_t>(static_cast<size_t>(element_count(out)), 0))};
 }
 

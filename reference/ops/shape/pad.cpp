@@ -37,6 +37,7 @@
 // d) / 2) before and the rest (one more when odd) after. A repeated axis ("undefined") and
 // a negative target are refused; so is a `shape` whose length differs from the axes'.
 #include <algorithm>
+#include <limits>
 
 #include "reference/ops/shape/shape_ops.h"
 #include "reference/ops/shape/core.h"
@@ -93,6 +94,7 @@ std::vector<int64_t> axis_coords(const Node& node, int64_t d, int64_t begin, int
   const bool mixed = mode != Mode::kConstant && ((begin < 0 && end > 0) || (begin > 0 && end < 0));
   const int64_t cut_front = std::max<int64_t>(0, -begin), kept = d - cut_front - std::max<int64_t>(0, -end);
   bool differs = false;
+  const auto charge = scratch_for<int64_t>(out, "the coordinates of an axis");
   std::vector<int64_t> c(static_cast<size_t>(out));
   for (int64_t p = 0; p < out; ++p) {
     c[static_cast<size_t>(p)] = source_of(node, p, d, begin, mode, axis);
@@ -119,6 +121,13 @@ Tensor pad_tensor(const Node& node, const Tensor& x, const std::vector<int64_t>&
     begin[static_cast<size_t>(axes[i])] = pads[i];
     end[static_cast<size_t>(axes[i])] = pads[i + axes.size()];
   }
+  Shape padded;  // the output, checked against the memory budget before its coordinates are built
+  for (int64_t a = 0; a < x.rank(); ++a) {
+    const auto i = static_cast<size_t>(a);
+    const __int128 size = static_cast<__int128>(x.shape()[i]) + begin[i] + end[i];
+    padded.push_back(static_cast<int64_t>(std::clamp<__int128>(size, 0, std::numeric_limits<int64_t>::max())));
+  }
+  check_tensor_budget(x.dtype(), padded);
   std::vector<std::vector<int64_t>> coords;
   for (int64_t a = 0; a < x.rank(); ++a)
     coords.push_back(axis_coords(node, x.shape()[static_cast<size_t>(a)], begin[static_cast<size_t>(a)],
@@ -217,6 +226,7 @@ Tensors center_crop_pad_v18(const Node& node, const Inputs& in) {
     if (t < 0) invalid_model("shape " + shape::list_to_string(target) + " holds a negative size");
     // Crop: start at floor((d - t) / 2). Pad: floor((t - d) / 2) before.
     const int64_t offset = t <= d ? (d - t) / 2 : -((t - d) / 2);
+    const auto charge = scratch_for<int64_t>(t, "the coordinates of an axis");
     std::vector<int64_t> c(static_cast<size_t>(t));
     for (int64_t p = 0; p < t; ++p) {
       const int64_t q = p + offset;

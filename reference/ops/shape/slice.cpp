@@ -76,6 +76,7 @@ Tensor slice_with(const Tensor& x, const SliceArgs& a, Negative negative) {
     out[ax] = static_cast<int64_t>(count);
   }
   const auto strides = core::strides_of(dims);
+  const auto charge = scratch_for<int64_t>(element_count(out), "an index map");
   std::vector<int64_t> src(static_cast<size_t>(element_count(out)));
   core::for_each_index(out, [&](int64_t flat, const std::vector<int64_t>& idx) {
     int64_t f = 0;

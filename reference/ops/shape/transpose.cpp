@@ -27,6 +27,7 @@ Tensor permuted(const Tensor& x, const Shape& view, const std::vector<int64_t>& 
   const auto in_strides = core::strides_of(view);
   Shape t_shape;
   for (int64_t p : perm) t_shape.push_back(view[static_cast<size_t>(p)]);
+  const auto charge = scratch_for<int64_t>(element_count(t_shape), "an index map");
   std::vector<int64_t> src(static_cast<size_t>(element_count(t_shape)));
   core::for_each_index(t_shape, [&](int64_t flat, const std::vector<int64_t>& idx) {
     int64_t s = 0;
