@@ -1,5 +1,6 @@
 #include "cases/specs/specs.h"
 
+#include "cases/specs/conv/conv_specs.h"
 #include "cases/specs/pool/pool_specs.h"
 #include "cases/specs/reduce/bounds.h"
 
@@ -19,7 +20,7 @@ constexpr int kRangeUlps = 32;
 // The last field of a row is the op's judging contract (cases/judging.h; exact when absent):
 // sums are judged by the bound of their n terms (the reduction length the kernel reports;
 // Sum and Mean: the inputs), plus their extra roundings (Gemm's alpha and beta 2;
-// LpNormalization's sqrt and division 3; NegativeLogLikelihoodLoss's weighted product 1).
+// LpNormalization's sqrt and division 3; Conv and ConvTranspose: n = C/group x kernel volume, +1 with B; NegativeLogLikelihoodLoss's weighted product 1).
 // ReduceL2 of one term is sqrt(x*x): two roundings. AveragePool and GlobalAveragePool: the window
 // sum and the division (n + 1); LpPool and GlobalLpPool: |x|^p and the root by a library pow
 // within 4 ulps each (n + 16), one term too. The composite ops' bounds per element
@@ -52,6 +53,8 @@ const std::vector<SpecEntry>& spec_table() {
       {"", "Concat", concat_cases, "axis 0..r-1 (negative from 11), 1-3 inputs, empty inputs, rank 6, v1 default axis, shape/rank/axis refusals"},
       {"", "Constant", constant_cases, "value of every type (scalar, empty), sparse_value (11), value_* forms (12), exactly-one and type refusals"},
       {"", "ConstantOfShape", constant_of_shape_cases, "every value type, scalar/empty shapes, special values, default value, negative/type refusals"},
+      {"", "Conv", conv_cases, "1-D/2-D/3-D, B, strides, pads, dilations, group and depthwise, auto_pad VALID/SAME_UPPER/SAME_LOWER with odd pads and stride, 512-term sums, empty batch and empty Y, specials, channel/group/bias/kernel refusals", Judging::sum()},
+      {"", "ConvTranspose", conv_transpose_cases, "1-D/2-D/3-D, B, strides, output_padding, pads, dilations, group, output_shape (even, odd and negative total padding), SAME_UPPER/SAME_LOWER odd and even, VALID, empty batch, specials, refusals", Judging::sum()},
       {"", "Cos", unary_math_cases, "shapes to rank 6, near pi/2 and huge arguments, specials, refusals", kFunction},
       {"", "Cosh", unary_math_cases, "shapes to rank 6, overflow thresholds of each format, specials, refusals", kFunction},
       {"", "DepthToSpace", depth_space_cases, "blocksizes 1-3, DCR and CRD (11+), empty, rank/divisibility/blocksize/mode refusals"},
