@@ -20,7 +20,8 @@ constexpr int kRangeUlps = 32;
 // The last field of a row is the op's judging contract (cases/judging.h; exact when absent):
 // sums are judged by the bound of their n terms (the reduction length the kernel reports;
 // Sum and Mean: the inputs), plus their extra roundings (Gemm's alpha and beta 2;
-// LpNormalization's sqrt and division 3; Conv and ConvTranspose: n = C/group x kernel volume, +1 with B; NegativeLogLikelihoodLoss's weighted product 1).
+// LpNormalization's sqrt and division 3; NegativeLogLikelihoodLoss's weighted product 1;
+// Conv and ConvTranspose: none, n = C/group x kernel volume, +1 with B).
 // ReduceL2 of one term is sqrt(x*x): two roundings. AveragePool and GlobalAveragePool: the window
 // sum and the division (n + 1); LpPool and GlobalLpPool: |x|^p and the root by a library pow
 // within 4 ulps each (n + 16), one term too. The composite ops' bounds per element
