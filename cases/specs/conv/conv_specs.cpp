@@ -139,7 +139,8 @@ void transpose_geometry(Drafter& d, int since) {
     // out = in * 2; total = 3 - 2 = 1, odd: the side is implementation-defined.
     d.one(m + "_k3_s2", {1, 1, 4, 5}, {1, 1, 3, 3}, {1}, with({text("auto_pad", mode)}), "same-odd-pad");
     // kernel 4, stride 2: total 2, even; stride 1 (kernel 2): total 1, odd.
-    d.one(m + "_k4_s2", {1, 1, 4, 5}, {1, 2, 4, 4}, {}, with({text("auto_pad", mode)}));
+    d.one(m + "_k4_s2", {1, 1, 4, 5}, {1, 2, 4, 4}, {}, with({text("auto_pad", mode)}),
+          since == 1 ? "auto-pad-text" : "random");
     d.one(m + "_k2_s1", {1, 1, 4, 5}, {1, 1, 2, 2}, {}, {text("auto_pad", mode)}, "same-odd-pad");
   }
   d.one("valid_s2", {1, 1, 4, 5}, {1, 1, 3, 3}, {}, with({text("auto_pad", "VALID")}));

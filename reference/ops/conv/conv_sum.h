@@ -48,10 +48,9 @@ std::vector<std::vector<Tap>> taps_of(const Shape& in_spatial, const Shape& out_
   return taps;
 }
 
-// The channel counts of X (N, C, ...), W and B checked against `groups`, shared by both ops:
-// `w_in_axis` is the axis of W that holds the input channels per group (Conv: 1, and W's
-// axis 0 the output channels; ConvTranspose: 0 with C whole, axis 1 the output channels
-// per group). Fills the plan's channel fields; refusals name the rule broken.
+// The channel counts of X (N, C, ...), W and B checked against `group`, shared by both ops:
+// Conv's W is (M, C/group, k...), ConvTranspose's (`transpose`) (C, M/group, k...). Fills
+// the plan's channel fields and (N, M) of its output shape; refusals name the rule broken.
 void plan_channels(const Node& node, const Inputs& in, bool transpose, ConvPlan& plan);
 
 // Y of X's type and the plan's shape; records the number of terms (Cg x kernel volume,
