@@ -10,6 +10,7 @@
 #include "reference/catalog.h"
 #include "reference/ops/elementwise/elementwise_ops.h"
 #include "reference/ops/indexing/indexing_ops.h"
+#include "reference/ops/conv/conv_ops.h"
 #include "reference/ops/linalg/linalg_ops.h"
 #include "reference/ops/pool/pool_ops.h"
 #include "reference/ops/reduce/reduce_ops.h"
@@ -135,13 +136,13 @@ const std::vector<CatalogRow>& catalog() {
     {"", "ConstantOfShape", 23, "shape", ops::constant_of_shape_v9, kExact, "+float4e2m1 (the value attribute, copied as stored)", ""},
     {"", "ConstantOfShape", 24, "shape", ops::constant_of_shape_v9, kExact, "+float8e8m0 (the value attribute, copied as stored)", ""},
     {"", "ConstantOfShape", 25, "shape", ops::constant_of_shape_v9, kExact, "+int2/uint2 (the value attribute, copied as stored)", ""},
-    not_yet("", "Conv", 1, "conv"),
-    not_yet("", "Conv", 11, "conv"),
-    not_yet("", "Conv", 22, "conv"),
+    {"", "Conv", 1, "conv", ops::conv_v1, kExact, "B + sum of X*W over each window, exact and rounded once; kernel_shape from W (a disagreeing one refused); group (depthwise at group = C); pads, strides, dilations; auto_pad NOTSET/VALID/SAME_UPPER (odd pad at the end)/SAME_LOWER (at the start); float16/float/double. SAME with a stride above 1: the text keeps the input size, the reference gives ceil(in/stride) (impl.-defined, shapes too). Backends: bound(n), n = C/group x kernel volume (+1 with B)", ""},
+    {"", "Conv", 11, "conv", ops::conv_v11, kExact, "SAME: out = ceil(in/stride) stated; strides/dilations default 1; M a multiple of group", ""},
+    {"", "Conv", 22, "conv", ops::conv_v11, kExact, "+bfloat16", ""},
     not_yet("", "ConvInteger", 10, "conv"),
-    not_yet("", "ConvTranspose", 1, "conv"),
-    not_yet("", "ConvTranspose", 11, "conv"),
-    not_yet("", "ConvTranspose", 22, "conv"),
+    {"", "ConvTranspose", 1, "conv", ops::conv_transpose_v1, kExact, "each Y element gathers B + sum of X*W over the (input, tap) pairs that land on it, exact and rounded once; W (C, M/group, k...); out = s(in-1) + output_padding + dk - pads; output_shape (spatial) sets the pads: its equations put the odd pad last except for SAME_UPPER; SAME: out = in*s (the text: the input size; impl.-defined with a stride above 1). Impl.-defined, shapes too: any odd automatic total padding (the versions' texts disagree on its side), a negative SAME total (implementations clamp it). Backends: bound(n), n = C/group x kernel volume (+1 with B)", ""},
+    {"", "ConvTranspose", 11, "conv", ops::conv_transpose_v11, kExact, "output_shape's equations: SAME_UPPER's odd pad last, any other first; SAME: out = in*s stated; output_padding below stride or dilation (refused otherwise), on the higher side", ""},
+    {"", "ConvTranspose", 22, "conv", ops::conv_transpose_v11, kExact, "+bfloat16", ""},
     {"", "Cos", 7, "elementwise", ops::cos_v7, kExact, "float16/float/double; cos correctly rounded (exact argument reduction)", ""},
     {"", "Cos", 22, "elementwise", ops::cos_v7, kExact, "+bfloat16", ""},
     {"", "Cosh", 9, "elementwise", ops::cosh_v9, kExact, "float16/float/double; cosh correctly rounded, overflow to inf", ""},

@@ -38,5 +38,6 @@ const std::vector<SpecEntry>& reduce_spec_table();
 const std::vector<SpecEntry>& linalg_spec_table();
 const std::vector<SpecEntry>& sequence_spec_table();
 const std::vector<SpecEntry>& pool_spec_table();
+const std::vector<SpecEntry>& conv_spec_table();
 
 }  // namespace touchstone::cases

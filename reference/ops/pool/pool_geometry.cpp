@@ -12,22 +12,6 @@ namespace {
 
 std::string axis_name(size_t i) { return "spatial axis " + std::to_string(i); }
 
-// An ints attribute of one entry per spatial axis (or `count` of them), each >= `least`;
-// `fallback` when absent.
-std::vector<int64_t> per_axis(const Node& node, const std::string& name, size_t count, int64_t least,
-                              int64_t fallback) {
-  if (!node.has_attr(name)) return std::vector<int64_t>(count, fallback);
-  std::vector<int64_t> v = node.attr_ints(name);
-  if (v.size() != count)
-    invalid_model(name + " has " + std::to_string(v.size()) + " values; X's spatial rank needs " +
-                  std::to_string(count));
-  for (size_t i = 0; i < v.size(); ++i)
-    if (v[i] < least)
-      invalid_model(name + "[" + std::to_string(i) + "] = " + std::to_string(v[i]) + " is below " +
-                    std::to_string(least));
-  return v;
-}
-
 // floor(a / b) and ceil(a / b) for b > 0 and any a.
 int64_t floor_div(int64_t a, int64_t b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
 int64_t ceil_div(int64_t a, int64_t b) { return -floor_div(-a, b); }
@@ -82,16 +66,33 @@ void auto_axis(const Node& node, AxisWindow& a, int64_t dk, const std::string& a
 
 }  // namespace
 
+std::vector<int64_t> per_axis(const Node& node, const std::string& name, size_t count, int64_t least,
+                              int64_t fallback) {
+  if (!node.has_attr(name)) return std::vector<int64_t>(count, fallback);
+  std::vector<int64_t> v = node.attr_ints(name);
+  if (v.size() != count)
+    invalid_model(name + " has " + std::to_string(v.size()) + " values; X's spatial rank needs " +
+                  std::to_string(count));
+  for (size_t i = 0; i < v.size(); ++i)
+    if (v[i] < least)
+      invalid_model(name + "[" + std::to_string(i) + "] = " + std::to_string(v[i]) + " is below " +
+                    std::to_string(least));
+  return v;
+}
+
 int64_t PoolGeometry::image_size() const { return core::product_of(in_spatial); }
 int64_t PoolGeometry::out_image_size() const { return core::product_of(out_spatial); }
 int64_t PoolGeometry::window_size() const { return core::product_of(kernel); }
 
-PoolGeometry pool_geometry(const Node& node, const Shape& x, const PoolRules& rules) {
+PoolGeometry pool_geometry(const Node& node, const Shape& x, const PoolRules& rules, const Shape& given_kernel) {
   if (x.size() < 3)
     invalid_model("X is (N, C, D1, ..., Dn): rank at least 3, got rank " + std::to_string(x.size()));
   const size_t spatial = x.size() - 2;
-  if (!node.has_attr("kernel_shape")) invalid_model("kernel_shape is required");
-  const std::vector<int64_t> kernel = per_axis(node, "kernel_shape", spatial, 1, 1);
+  if (given_kernel.empty() && !node.has_attr("kernel_shape")) invalid_model("kernel_shape is required");
+  const std::vector<int64_t> kernel = given_kernel.empty() ? per_axis(node, "kernel_shape", spatial, 1, 1) : given_kernel;
+  if (!given_kernel.empty() && node.has_attr("kernel_shape") && node.attr_ints("kernel_shape") != given_kernel)
+    invalid_model("kernel_shape " + shape_to_string(node.attr_ints("kernel_shape")) +
+                  " disagrees with W's spatial dims " + shape_to_string(given_kernel));
   const std::vector<int64_t> strides = per_axis(node, "strides", spatial, 1, 1);
   const std::vector<int64_t> dilations =
       rules.dilations ? per_axis(node, "dilations", spatial, 1, 1) : std::vector<int64_t>(spatial, 1);

@@ -57,8 +57,15 @@ struct PoolGeometry {
   int64_t window_size() const;     // taps of one window
 };
 
-// The geometry of `node` over X's shape, or a refusal naming the rule broken.
-PoolGeometry pool_geometry(const Node& node, const Shape& x, const PoolRules& rules);
+// The geometry of `node` over X's shape, or a refusal naming the rule broken. `kernel`:
+// the kernel's spatial shape when it comes from elsewhere (Conv's W; kernel_shape, if
+// present, must then agree), else empty (kernel_shape required).
+PoolGeometry pool_geometry(const Node& node, const Shape& x, const PoolRules& rules, const Shape& kernel = {});
+
+// An ints attribute of one entry per spatial axis (or `count` of them), each >= `least`;
+// `fallback` when absent; another length or a smaller value refused.
+std::vector<int64_t> per_axis(const Node& node, const std::string& name, size_t count, int64_t least,
+                              int64_t fallback);
 
 // The window of one output position: the taps inside X as flat offsets within an image
 // (in window order: row-major over the kernel), how many taps lie within the padded input
