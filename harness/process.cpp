@@ -144,16 +144,19 @@ void ChildProcess::start(const std::vector<std::string>& argv, const std::map<st
     dup2(in[0], 0);
     dup2(out[1], 1);
     dup2(err[1], 2);
-    // Nothing past stderr reaches the adapter (the journal, the lock, a file another
+    // The sandbox's options file, if any, becomes descriptor 3 (dup2 leaves the copy
+    // without close-on-exec; one already at 3 has the flag cleared).
+    if (fd3 == 3) fcntl(3, F_SETFD, 0);
+    else if (fd3 >= 0) dup2(fd3, 3);
+    // Nothing else past stderr reaches the adapter (the journal, the lock, a file another
     // thread has open without O_CLOEXEC): it holds no descriptor of the runner's.
-    if (::syscall(SYS_close_range, 3U, ~0U, 0U) != 0)
-      for (int fd = 3; fd < 4096; ++fd) ::close(fd);
+    const unsigned first_closed = fd3 >= 0 ? 4U : 3U;
+    if (::syscall(SYS_close_range, first_closed, ~0U, 0U) != 0)
+      for (int fd = static_cast<int>(first_closed); fd < 4096; ++fd) ::close(fd);
     signal(SIGPIPE, SIG_DFL);
     if (data_bytes) limit(RLIMIT_DATA, data_bytes, data_bytes);
     if (cpu_seconds) limit(RLIMIT_CPU, cpu_seconds, cpu_seconds + 5);
     if (processes) limit(RLIMIT_NPROC, processes, processes);
-    if (fd3 == 3) fcntl(3, F_SETFD, 0);  // kept across exec
-    else if (fd3 >= 0) dup2(fd3, 3);     // a copy without close-on-exec
     for (const auto& c : candidates) execve(c.c_str(), args.data(), envp.data());
     const char msg[] = "touchstone: cannot execute adapter\n";
     (void)!::write(2, msg, sizeof msg - 1);
