@@ -116,7 +116,40 @@ std::string build_changelog_html() {
   return changelog_html();
 }
 
-int run_command(const RunCommandOptions& o) {
+// The expected-failure file of a run: the one given, or the backend's own list, if any.
+fs::path expected_failures_file(const RunCommandOptions& o, const fs::path& repo_root) {
+  if (!o.expected_failures.empty()) return fs::absolute(o.expected_failures);
+  if (o.no_expected_failures) return {};
+  const harness::KnownBackend* known = harness::find_backend(o.backend);
+  const std::string list = known && !known->expected_failures.empty() ? known->expected_failures : o.backend;
+  const fs::path file = repo_root / "harness" / "expected_failures" / (list + ".txt");
+  return fs::exists(file) ? file : fs::path{};
+}
+
+// The options a failing case's `reproduce` command repeats.
+std::vector<std::string> reproduce_options(const RunCommandOptions& o) {
+  std::vector<std::string> r;
+  auto add = [&r](std::initializer_list<std::string> words) { r.insert(r.end(), words); };
+  if (!o.root.empty()) add({"--root", fs::absolute(o.root).string()});
+  if (!o.expected_failures.empty()) add({"--expected-failures", fs::absolute(o.expected_failures).string()});
+  else if (o.no_expected_failures) add({"--no-expected-failures"});
+  if (o.max_tensor_bytes) add({"--max-tensor-bytes", std::to_string(o.max_tensor_bytes)});
+  if (o.max_case_bytes) add({"--max-case-bytes", std::to_string(o.max_case_bytes)});
+  if (o.no_sandbox) add({"--no-sandbox"});
+  if (o.adapter_memory) add({"--adapter-memory", std::to_string(o.adapter_memory)});
+  return r;
+}
+
+// The reference's memory limits (reference/memory_budget.h): per case, half the machine's
+// memory shared by the workers, each oracle computing one case at a time.
+void set_reference_limits(const RunCommandOptions& o) {
+  if (o.max_tensor_bytes) set_max_tensor_bytes(o.max_tensor_bytes);
+  if (o.max_case_bytes) set_max_case_bytes(o.max_case_bytes);
+  else if (!std::getenv("TOUCHSTONE_MAX_CASE_BYTES"))
+    set_max_case_bytes(std::max<uint64_t>(max_case_bytes() / static_cast<uint64_t>(o.jobs), uint64_t{1} << 30));
+}
+
+harness::RunOptions run_options(const RunCommandOptions& o) {
   harness::RunOptions options;
   options.backend.name = o.backend;
   options.backend.options = harness::parse_backend_options(o.backend_options);
@@ -134,12 +167,6 @@ int run_command(const RunCommandOptions& o) {
   options.resume = o.resume;
   options.overwrite = o.overwrite;
   if (o.resume && o.overwrite) io_error("--resume and --overwrite contradict each other: choose one");
-  if (o.max_tensor_bytes) set_max_tensor_bytes(o.max_tensor_bytes);
-  // The reference's memory per case (reference/memory_budget.h): half the machine's memory
-  // shared by the workers, each oracle computing one case at a time.
-  if (o.max_case_bytes) set_max_case_bytes(o.max_case_bytes);
-  else if (!std::getenv("TOUCHSTONE_MAX_CASE_BYTES"))
-    set_max_case_bytes(std::max<uint64_t>(max_case_bytes() / static_cast<uint64_t>(o.jobs), uint64_t{1} << 30));
   options.backend.max_line_bytes = o.max_line_bytes;
   options.backend.sandbox = !o.no_sandbox;
   options.backend.adapter_memory_bytes = o.adapter_memory;
@@ -149,14 +176,7 @@ int run_command(const RunCommandOptions& o) {
   options.report_dir = o.report_dir;
   options.flush_subnormals = o.flush_subnormals;
   options.ignore_zero_sign = o.ignore_zero_sign;
-  if (!o.expected_failures.empty()) {
-    options.expected_failures = fs::absolute(o.expected_failures);
-  } else if (!o.no_expected_failures) {
-    const harness::KnownBackend* known = harness::find_backend(o.backend);
-    const std::string list = known && !known->expected_failures.empty() ? known->expected_failures : o.backend;
-    const fs::path file = options.backend.repo_root / "harness" / "expected_failures" / (list + ".txt");
-    if (fs::exists(file)) options.expected_failures = file;
-  }
+  if (fs::path file = expected_failures_file(o, options.backend.repo_root); !file.empty()) options.expected_failures = file;
   options.progress = o.quiet ? harness::RunOptions::Progress::kOff
                    : isatty(2) ? harness::RunOptions::Progress::kTerminal
                                : harness::RunOptions::Progress::kLines;
@@ -167,22 +187,15 @@ int run_command(const RunCommandOptions& o) {
   options.full_report = o.full_report;
   options.command = command_line();
   options.program = program_name();
-  if (!o.root.empty()) options.reproduce_options.insert(options.reproduce_options.end(), {"--root", fs::absolute(o.root).string()});
-  if (!o.expected_failures.empty())
-    options.reproduce_options.insert(options.reproduce_options.end(), {"--expected-failures", fs::absolute(o.expected_failures).string()});
-  else if (o.no_expected_failures)
-    options.reproduce_options.push_back("--no-expected-failures");
-  if (o.max_tensor_bytes)
-    options.reproduce_options.insert(options.reproduce_options.end(), {"--max-tensor-bytes", std::to_string(o.max_tensor_bytes)});
-  if (o.max_case_bytes)
-    options.reproduce_options.insert(options.reproduce_options.end(), {"--max-case-bytes", std::to_string(o.max_case_bytes)});
-  if (o.no_sandbox) options.reproduce_options.push_back("--no-sandbox");
-  if (o.adapter_memory)
-    options.reproduce_options.insert(options.reproduce_options.end(), {"--adapter-memory", std::to_string(o.adapter_memory)});
+  options.reproduce_options = reproduce_options(o);
   options.changelog = "changelog.html";
   options.changelog_anchors = changelog_anchors();
-
   options.repro_folders = !o.no_repro;
+  return options;
+}
+
+// Where the run's cases come from: a suite on disk or a profile generated in memory.
+std::unique_ptr<harness::CaseSource> case_source(const RunCommandOptions& o, const harness::RunOptions& options) {
   if (o.suite.empty() == o.profile.empty()) io_error("give either --suite DIR or --profile smoke|standard");
   std::unique_ptr<harness::CaseSource> source;
   if (!o.suite.empty()) {
@@ -196,6 +209,27 @@ int run_command(const RunCommandOptions& o) {
     source = harness::profile_source(*profile, options.ops);
   }
   source->keep(options.cases);
+  return source;
+}
+
+void print_summary(const RunCommandOptions& o, const harness::RunOptions& options, const reports::Report& report) {
+  // The backend names itself: what it says is shown as text, never acted on by the terminal.
+  std::cout << reports::terminal_escape(report.run.backend_name + " " + report.run.backend_version) << " on "
+            << report.case_count()
+            << " cases" << (options.shard.count > 1 ? " (shard " + options.shard.to_string() + ")" : "")
+            << ", oracle " << report.run.oracle << ":";
+  for (const auto& [verdict, count] : reports::aggregate(report).totals.verdicts)
+    std::cout << " " << verdict << " " << count << ";";
+  std::cout << "\nbackend isolation: " << reports::terminal_escape(report.run.isolation);
+  std::cout << "\nreport: " << (fs::path(o.report_dir) / "report.html").string() << " (and report.json)\n";
+  if (fs::exists(fs::path(o.report_dir) / "repro"))
+    std::cout << "repro folders of the failing cases: " << (fs::path(o.report_dir) / "repro").string() << "\n";
+}
+
+int run_command(const RunCommandOptions& o) {
+  set_reference_limits(o);
+  const harness::RunOptions options = run_options(o);
+  const std::unique_ptr<harness::CaseSource> source = case_source(o, options);
   // Said before the run, even with --quiet: an adapter outside the sandbox could see the answers.
   if (const auto sandbox = harness::sandbox_status(!o.no_sandbox);
       !sandbox.isolated && o.backend != "reference" && o.backend != "expected")
@@ -212,19 +246,7 @@ int run_command(const RunCommandOptions& o) {
   if (nothing)  // said even with --quiet: this is why the exit status is not 0
     std::cerr << "touchstone run: nothing was tested: no case of " << report.case_count()
               << " was judged (every one unsupported, skipped or a bad case)\n";
-  if (!o.quiet) {
-    // The backend names itself: what it says is shown as text, never acted on by the terminal.
-    std::cout << reports::terminal_escape(report.run.backend_name + " " + report.run.backend_version) << " on "
-              << report.case_count()
-              << " cases" << (options.shard.count > 1 ? " (shard " + options.shard.to_string() + ")" : "")
-              << ", oracle " << report.run.oracle << ":";
-    for (const auto& [verdict, count] : reports::aggregate(report).totals.verdicts)
-      std::cout << " " << verdict << " " << count << ";";
-    std::cout << "\nbackend isolation: " << reports::terminal_escape(report.run.isolation);
-    std::cout << "\nreport: " << (fs::path(o.report_dir) / "report.html").string() << " (and report.json)\n";
-    if (fs::exists(fs::path(o.report_dir) / "repro"))
-      std::cout << "repro folders of the failing cases: " << (fs::path(o.report_dir) / "repro").string() << "\n";
-  }
+  if (!o.quiet) print_summary(o, options, report);
   return failed || nothing ? kExitFailed : kExitOk;
 }
 
