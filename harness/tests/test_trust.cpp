@@ -549,6 +549,19 @@ TEST_CASE("the little things: a reproduce command runs as printed, again and aga
   fs::remove_all(root);
 }
 
+TEST_CASE("the little things: --write-digests with --ops is refused and leaves the file as it was",
+          "[trust][cli]") {
+  const fs::path root = temp_dir("trust-digests");
+  const fs::path file = root / "digests.txt";
+  write_text(file, "kept\n");
+  const auto g = cli({"generate", "--profile", "standard", "--ops", "Abs", "--write-digests", file.string()});
+  INFO(g.output);
+  CHECK(g.status == 2);
+  CHECK_THAT(g.output, Catch::Contains("leave --ops out"));
+  CHECK(read_text(file) == "kept\n");
+  fs::remove_all(root);
+}
+
 TEST_CASE("the little things: the Markdown summary groups failures by message", "[trust][reports]") {
   reports::Report report;
   for (int i = 0; i < 30; ++i) {

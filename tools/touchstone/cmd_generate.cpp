@@ -43,6 +43,11 @@ int run_generate(const GenerateOptions& o) {
     std::cerr << "touchstone generate: give --out DIR (or --write-digests/--check-digests FILE, --coverage)\n";
     return kExitUsage;
   }
+  if (!o.write_digests.empty() && !o.ops.empty()) {  // the file holds the whole profile's answers
+    std::cerr << "touchstone generate: --write-digests writes every case's digest; with --ops it would drop the "
+                 "other ops' lines: leave --ops out\n";
+    return kExitUsage;
+  }
   const auto start = std::chrono::steady_clock::now();
   const auto all = cases::generate_cases({*profile, o.ops, terminal_progress("generate")});
   size_t negative = 0;
