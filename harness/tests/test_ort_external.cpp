@@ -53,6 +53,20 @@ Tensor floats(const std::vector<float>& v) {
   return t;
 }
 
+// The case folder's model, its one input and output, and the case naming op-13 `op`.
+SuiteCase write_case(const fs::path& dir, const onnx::ModelProto& m, const Tensor& input, const std::string& input_name,
+                     const Tensor& output, const std::string& output_name, const std::string& op) {
+  write_model_file(dir / "model.onnx", m);
+  write_tensor_file(dir / "test_data_set_0/input_0.pb", input, input_name);
+  write_tensor_file(dir / "test_data_set_0/output_0.pb", output, output_name);
+  SuiteCase c;
+  c.dir = fs::absolute(dir);
+  c.meta.id = dir.filename().string();
+  c.meta.op = op;
+  c.meta.opset = c.meta.since_version = 13;
+  return c;
+}
+
 // C = A + Constant(value = const.bin {10, 20, 30}); A = {1, 2, 3}: C = {11, 22, 33}.
 SuiteCase constant_case(const fs::path& root) {
   const fs::path dir = root / "constant";
@@ -73,16 +87,8 @@ SuiteCase constant_case(const fs::path& root) {
   add->add_output("C");
   value_info(g->add_input(), "A", onnx::TensorProto::FLOAT, {3});
   value_info(g->add_output(), "C", onnx::TensorProto::FLOAT, {3});
-  write_model_file(dir / "model.onnx", m);
   write_floats(dir / "const.bin", {10, 20, 30});
-  write_tensor_file(dir / "test_data_set_0/input_0.pb", floats({1, 2, 3}), "A");
-  write_tensor_file(dir / "test_data_set_0/output_0.pb", floats({11, 22, 33}), "C");
-  SuiteCase c;
-  c.dir = fs::absolute(dir);
-  c.meta.id = "constant";
-  c.meta.op = "Add";
-  c.meta.opset = c.meta.since_version = 13;
-  return c;
+  return write_case(dir, m, floats({1, 2, 3}), "A", floats({11, 22, 33}), "C", "Add");
 }
 
 // Y = If(cond) then T (an initializer of the then branch, then.bin {1.5, 2.5, 3.5}) else
@@ -121,18 +127,10 @@ SuiteCase subgraph_case(const fs::path& root) {
   branch("else_branch", "E", false);
   value_info(g->add_input(), "cond", onnx::TensorProto::BOOL, {});
   value_info(g->add_output(), "Y", onnx::TensorProto::FLOAT, {3});
-  write_model_file(dir / "model.onnx", m);
   write_floats(dir / "then.bin", {1.5f, 2.5f, 3.5f});
   Tensor cond(DType::kBool, {});
   cond.data<bool>()[0] = true;
-  write_tensor_file(dir / "test_data_set_0/input_0.pb", cond, "cond");
-  write_tensor_file(dir / "test_data_set_0/output_0.pb", floats({1.5f, 2.5f, 3.5f}), "Y");
-  SuiteCase c;
-  c.dir = fs::absolute(dir);
-  c.meta.id = "subgraph";
-  c.meta.op = "If";
-  c.meta.opset = c.meta.since_version = 13;
-  return c;
+  return write_case(dir, m, cond, "cond", floats({1.5f, 2.5f, 3.5f}), "Y", "If");
 }
 
 }  // namespace
