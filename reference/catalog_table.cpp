@@ -12,6 +12,7 @@
 #include "reference/ops/indexing/indexing_ops.h"
 #include "reference/ops/conv/conv_ops.h"
 #include "reference/ops/linalg/linalg_ops.h"
+#include "reference/ops/norm/norm_ops.h"
 #include "reference/ops/pool/pool_ops.h"
 #include "reference/ops/reduce/reduce_ops.h"
 #include "reference/ops/sequence/sequence_ops.h"

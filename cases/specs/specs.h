@@ -39,5 +39,6 @@ const std::vector<SpecEntry>& linalg_spec_table();
 const std::vector<SpecEntry>& sequence_spec_table();
 const std::vector<SpecEntry>& pool_spec_table();
 const std::vector<SpecEntry>& conv_spec_table();
+const std::vector<SpecEntry>& norm_spec_table();
 
 }  // namespace touchstone::cases
