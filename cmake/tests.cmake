@@ -9,7 +9,8 @@
 add_library(touchstone_catch_main STATIC ${CMAKE_CURRENT_LIST_DIR}/catch_main.cpp
   ${CMAKE_CURRENT_LIST_DIR}/test_pch.cpp)
 target_link_libraries(touchstone_catch_main PUBLIC Catch2::Catch2 PRIVATE onnx nlohmann_json::nlohmann_json)
-set_source_files_properties(${CMAKE_CURRENT_LIST_DIR}/catch_main.cpp PROPERTIES SKIP_PRECOMPILE_HEADERS ON)
+set_source_files_properties(${CMAKE_CURRENT_LIST_DIR}/catch_main.cpp PROPERTIES SKIP_PRECOMPILE_HEADERS ON
+  SKIP_UNITY_BUILD_INCLUSION ON)
 touchstone_precompile(touchstone_catch_main onnx mpfr json catch)
 
 set(TOUCHSTONE_TEST_OPTIMIZATION $<$<NOT:$<CONFIG:Debug>>:-O1>)
