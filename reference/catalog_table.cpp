@@ -75,7 +75,7 @@ const std::vector<CatalogRow>& catalog() {
     {"", "BatchNormalization", 6, "norm", ops::batch_normalization_v6, kExact, "consumed_inputs removed; X (N, C, D1, ..., Dn)", ""},
     {"", "BatchNormalization", 7, "norm", ops::batch_normalization_v7, kExact, "is_test removed: Y alone is test mode, more outputs training (impl.-defined as in 1); spatial 0: scale/B/mean/var (C x D1 x ... x Dn)", ""},
     {"", "BatchNormalization", 9, "norm", ops::batch_normalization_v9, kExact, "spatial removed: per channel always; X of rank 1 is (N) with C = 1, rank 2 (N, C)", ""},
-    {"", "BatchNormalization", 14, "norm", ops::batch_normalization_v14, kExact, "training_mode: Y from the batch mean and population variance, outputs running_mean/var = input * momentum + current * (1 - momentum), exact, rounded once (extra outputs with training_mode 0 refused); mean/var in their own type U; +bfloat16; empty batch in training: NaN statistics (impl.-defined)", ""},
+    {"", "BatchNormalization", 14, "norm", ops::batch_normalization_v14, kExact, "training_mode: Y from the batch mean and population variance, outputs running_mean/var = input * momentum + current * (1 - momentum), exact, rounded once (extra outputs with training_mode 0, and fewer than three with 1, refused: output cases #2 and #1); mean/var in their own type U; +bfloat16; empty batch in training: NaN statistics (impl.-defined)", ""},
     {"", "BatchNormalization", 15, "norm", ops::batch_normalization_v14, kExact, "scale and B in their own type T1, mean/var in T2 (14: scale/B in X's type T)", ""},
     not_yet("", "Bernoulli", 15, "random"),
     not_yet("", "Bernoulli", 22, "random"),

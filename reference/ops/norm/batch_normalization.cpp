@@ -10,7 +10,7 @@
 //   spatial = 0: scale, B, mean and var are (C x D1 x ... x Dn), statistics over N alone.
 // - 9: no spatial (per channel); X of rank 1 is (N) with C = 1. 14: training_mode with
 //   outputs running_mean and running_var (type U of the statistics); extra outputs with
-//   training_mode 0 are invalid. 15: scale and B in their own type T1, statistics in T2.
+//   training_mode 0 are invalid, and training_mode 1 has all three (output case #1). 15: scale and B in their own type T1, statistics in T2.
 // What ONNX leaves open (marked implementation-defined; the answer given):
 // - training mode before 14: the text names the outputs but defines no formula (the
 //   momentum rule is an "e.g."; saved_var could be a variance or an inverse deviation): Y
@@ -219,6 +219,9 @@ Tensors batch_normalization_v14(const Node& node, const Inputs& in) {
   r.training = node.attr_int("training_mode", 0) != 0;
   if (!r.training && outputs_of(node) > 1)
     invalid_model("training_mode = 0 has output Y alone: running_mean and running_var are invalid");
+  // Output case #1; ONNX's shape inference refuses another count too.
+  if (r.training && outputs_of(node) != 3)
+    invalid_model("training_mode = 1 has three outputs: Y, running_mean, running_var (output case #1)");
   Tensors out = batch_normalization(node, in, r, node.attr_float("momentum", 0.9f));
   out.resize(r.training ? 3 : 1);
   return out;
