@@ -88,11 +88,12 @@ void bn_inference(BnDrafter& d, int v) {
 
 void bn_training(BnDrafter& d, int v) {
   const size_t outs = train_outputs(v);
-  d.one("train_2x3x4x5", d.inputs("train_2x3x4x5", {2, 3, 4, 5}, {3}), train_mode(v), outs);
+  const char* tag = v < 14 ? "implementation-defined" : "random";  // training before 14 is open
+  d.one("train_2x3x4x5", d.inputs("train_2x3x4x5", {2, 3, 4, 5}, {3}), train_mode(v), outs, tag);
   Attrs mom = train_mode(v);
   mom.push_back(make_attr("momentum", 0.5f));
   mom.push_back(make_attr("epsilon", 0.01f));
-  d.one("train_momentum_0.5_eps_0.01", d.inputs("train_momentum_0.5_eps_0.01", {3, 2, 3, 3}, {2}), mom, outs);
+  d.one("train_momentum_0.5_eps_0.01", d.inputs("train_momentum_0.5_eps_0.01", {3, 2, 3, 3}, {2}), mom, outs, tag);
   // Values 1000 + small: the variance cancels in E[x^2] - mean^2.
   Domain offset;
   offset.exp_lo = -6;
@@ -102,23 +103,24 @@ void bn_training(BnDrafter& d, int v) {
   for (double& x : shifted) x += 1000;
   far[0] = tensor_of(d.t, far[0].shape(), shifted);
   d.one("train_offset_1000", std::move(far), train_mode(v), outs, "cancellation");
-  if (v >= 6) d.one("train_rank2_6x3", d.inputs("train_rank2_6x3", {6, 3}, {3}), train_mode(v), outs);
+  if (v >= 6) d.one("train_rank2_6x3", d.inputs("train_rank2_6x3", {6, 3}, {3}), train_mode(v), outs, tag);
   if (v >= 14) {
     d.one("train_empty_batch", d.inputs("train_empty_batch", {0, 3, 2, 2}, {3}), train_mode(v), outs, "empty");
   }
   if (v < 14) {  // 1 and 6: is_test 0 (the default) with Y alone
     Attrs a = v < 7 ? Attrs{make_attr("is_test", int64_t{0})} : Attrs{};
-    if (v < 7) d.one("is_test_0_y_only", d.inputs("is_test_0_y_only", {2, 2, 3, 3}, {2}), a, 1);
+    if (v < 7) d.one("is_test_0_y_only", d.inputs("is_test_0_y_only", {2, 2, 3, 3}, {2}), a, 1, tag);
   }
 }
 
 void bn_spatial(BnDrafter& d, int v) {
   Attrs a = test_mode(v);
   a.push_back(make_attr("spatial", int64_t{0}));
-  d.one("spatial_0", d.inputs("spatial_0", {3, 2, 2, 3}, {2, 2, 3}), a);
+  d.one("spatial_0", d.inputs("spatial_0", {3, 2, 2, 3}, {2, 2, 3}), a, 1, "implementation-defined");
   Attrs t = train_mode(v);
   t.push_back(make_attr("spatial", int64_t{0}));
-  d.one("spatial_0_train", d.inputs("spatial_0_train", {4, 2, 2, 3}, {2, 2, 3}), t, train_outputs(v));
+  d.one("spatial_0_train", d.inputs("spatial_0_train", {4, 2, 2, 3}, {2, 2, 3}), t, train_outputs(v),
+        "implementation-defined");
 }
 
 void bn_refusals(BnDrafter& d, int v) {
@@ -136,15 +138,17 @@ void bn_refusals(BnDrafter& d, int v) {
              "training_mode = 0 has output Y alone", 3);
 }
 
-// (T, T1, T2) combinations: the same type throughout, and where the version separates them
-// (U in 14, T1 and T2 in 15) a few mixtures of 16-bit data with wider parameters and back.
+// (T, T1, T2): every combination the version allows (T alone before 14; T and U in 14; T,
+// T1 and T2 in 15).
 std::vector<std::array<DType, 3>> bn_types(const CatalogRow& row) {
   const auto params = input_type_params(row);
   std::vector<std::array<DType, 3>> out;
-  for (DType t : params.front().allowed) out.push_back({t, t, t});
-  const DType h = DType::kFloat16, b = DType::kBFloat16, f = DType::kFloat, dd = DType::kDouble;
-  if (row.since_version == 14) out.insert(out.end(), {{h, h, f}, {b, b, f}, {f, f, dd}, {f, f, h}});
-  if (row.since_version >= 15) out.insert(out.end(), {{h, f, f}, {b, f, f}, {f, h, dd}, {dd, f, h}, {h, h, f}});
+  const auto& ts = params.front().allowed;
+  const auto& t1s = row.since_version >= 15 ? params[1].allowed : ts;
+  const auto& t2s = row.since_version >= 14 ? params.back().allowed : ts;
+  for (DType t : ts)
+    for (DType t1 : row.since_version >= 15 ? t1s : std::vector<DType>{t})
+      for (DType t2 : row.since_version >= 14 ? t2s : std::vector<DType>{t}) out.push_back({t, t1, t2});
   return out;
 }
 
@@ -154,7 +158,12 @@ void batch_norm_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
   const int v = row.since_version;
   bool first = true;
   for (const auto& [t, t1, t2] : bn_types(row)) {
-    BnDrafter d{row, t, t1, t2, out, first};
+    BnDrafter d{row, t, t1, t2, out, true};
+    if (t != t1 || t != t2) {  // the mixtures: one inference and one training case each
+      d.one("types_2x3x2x2", d.inputs("types_2x3x2x2", {2, 3, 2, 2}, {3}), test_mode(v));
+      d.one("train_types_2x3x2x2", d.inputs("train_types_2x3x2x2", {2, 3, 2, 2}, {3}), train_mode(v), train_outputs(v));
+      continue;
+    }
     bn_inference(d, v);
     bn_training(d, v);
     if (v < 9) bn_spatial(d, v);
@@ -167,7 +176,7 @@ void instance_norm_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
   const bool four_d = row.since_version == 1;
   const auto allowed = input_type_params(row).front().allowed;
   for (DType t : allowed) {
-    BnDrafter d{row, t, t, t, out, t == allowed.front()};
+    BnDrafter d{row, t, t, t, out, true};
     auto three = [&](const std::string& name, const Shape& x, int64_t c, Domain xd = {}) {
       auto in = d.inputs(name, x, {c}, xd);
       in.resize(3);
@@ -208,7 +217,7 @@ void instance_norm_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
 void lrn_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
   const auto allowed = input_type_params(row).front().allowed;
   for (DType t : allowed) {
-    bool smoke = t == allowed.front();
+    bool smoke = true;  // the first case of every type
     auto one = [&](const std::string& name, const Shape& x, Attrs a, const char* tag = "random") {
       add(out, name, {random_of(case_id(row, {t}, name), t, x)}, std::move(a), {tag}, "", smoke);
       smoke = false;
