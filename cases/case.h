@@ -25,6 +25,9 @@ struct CaseDraft {
   std::vector<size_t> omitted_inputs = {};
   // How many node outputs (Split's parts); each becomes a graph output.
   size_t outputs = 1;
+  // Of an op with optional outputs, how many the node asks for (BatchNormalization's mode
+  // follows them); 0: every output the schema names.
+  size_t max_outputs = 0;
   // Inputs that are not all tensors (a sequence, an optional: reference/value.h): when
   // non-empty, the case's inputs in node order, and `inputs` stays empty. The graph
   // declares each as its value type; the id names each by value_type_key.

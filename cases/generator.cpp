@@ -144,9 +144,15 @@ Case finish(const CatalogRow& row, CaseDraft draft) {
                               declared_output_type(schema, types), {}});
   } else {
     spec.outputs.push_back({out_name, declared_output_type(schema, types), {}});
-    for (size_t k = 1; k < schema.outputs.size(); ++k)
-      if (schema.outputs[k].option != FormalOption::kVariadic)
-        spec.outputs.push_back({std::string(schema.outputs[k].name), DType::kFloat, {}});
+    const size_t named = draft.max_outputs ? std::min(draft.max_outputs, schema.outputs.size()) : schema.outputs.size();
+    for (size_t k = 1; k < named; ++k)
+      if (schema.outputs[k].option != FormalOption::kVariadic) {
+        // An output named as an input (BatchNormalization's mean and var) takes a suffix.
+        std::string name(schema.outputs[k].name);
+        for (const auto& in : spec.inputs)
+          if (in.name == name) name += "_out";
+        spec.outputs.push_back({name, DType::kFloat, {}});
+      }
   }
   c.model = build_model(spec);
   for (auto& o : *c.model.mutable_graph()->mutable_output()) o.mutable_type()->mutable_tensor_type()->clear_shape();

@@ -26,9 +26,10 @@ std::vector<Probe> probes_from_case_specs(const CatalogRow& a, const CatalogRow&
       p.inputs = std::move(d.inputs);
       p.attributes = std::move(d.attributes);
       p.omitted_inputs = std::move(d.omitted_inputs);
-      // A draft's output count is its variadic output's (Split's parts); others take the schema's.
+      // A draft's output count is its variadic output's (Split's parts), or the optional
+      // outputs it asks for (max_outputs: BatchNormalization's mode); others take the schema's.
       const auto& outs = schema_of(*row).outputs;
-      p.outputs = !outs.empty() && outs.front().option == FormalOption::kVariadic ? d.outputs : 0;
+      p.outputs = !outs.empty() && outs.front().option == FormalOption::kVariadic ? d.outputs : d.max_outputs;
       probes.push_back(std::move(p));
     }
   }

@@ -6,4 +6,15 @@
 
 namespace touchstone::cases {
 
+// norm_specs_batch.cpp
+void batch_norm_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+void instance_norm_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+void lrn_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+
+// The element bounds of their judging contracts (norm_bounds_batch.cpp; derivations in
+// reference/ops/norm/README.md).
+std::vector<std::vector<double>> batch_norm_element_bounds(const BoundCase& c);
+std::vector<std::vector<double>> instance_norm_element_bounds(const BoundCase& c);
+std::vector<std::vector<double>> lrn_element_bounds(const BoundCase& c);
+
 }  // namespace touchstone::cases

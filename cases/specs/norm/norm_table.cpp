@@ -1,6 +1,7 @@
 // The spec table of the normalization family: one row per op, its recipe, what it sweeps and
 // its judging contract (cases/judging.h). spec_table() joins the families' tables
-// (../spec_table.cpp).
+// (../spec_table.cpp). BatchNormalization, InstanceNormalization and LRN: element bounds
+// (norm_bounds_batch.cpp) for every case, inference's one-term formula included (min_terms 0).
 #include "cases/specs/norm/norm_cases.h"
 
 namespace touchstone::cases {
@@ -8,6 +9,9 @@ namespace touchstone::cases {
 const std::vector<SpecEntry>& norm_spec_table() {
   static const std::vector<SpecEntry> table = {
       //  domain  op     recipe                    what it sweeps
+      {"", "BatchNormalization", batch_norm_cases, "inference and training by version (is_test, outputs, training_mode), spatial 0, ranks 1-5, 14's U and 15's T1/T2 mixed with T, empty batch, epsilon, momentum, a cancelling variance (1000 + small), var + eps = 0, specials, shape/mode refusals", Judging::element("batchnorm", batch_norm_element_bounds, 0, 0)},
+      {"", "InstanceNormalization", instance_norm_cases, "ranks 3-5 (4 in 1), 1x1 and 32x32 images, empty batch, epsilon, a cancelling variance (1000 + small), specials, shape refusals", Judging::element("instancenorm", instance_norm_element_bounds, 0, 0)},
+      {"", "LRN", lrn_cases, "sizes 1, 2, 3, 4 (the window's floor and ceil), 7 > C, ranks 2-4, alpha/bias/beta 1, 0.5, 2, empty batch, specials, size/rank refusals", Judging::element("lrn", lrn_element_bounds, 0, 0)},
   };
   return table;
 }

@@ -7,4 +7,16 @@
 
 namespace touchstone::ops {
 
+// batch_normalization.cpp
+Tensors batch_normalization_v1(const Node& node, const Inputs& in);
+Tensors batch_normalization_v6(const Node& node, const Inputs& in);
+Tensors batch_normalization_v7(const Node& node, const Inputs& in);
+Tensors batch_normalization_v9(const Node& node, const Inputs& in);
+Tensors batch_normalization_v14(const Node& node, const Inputs& in);
+// instance_normalization.cpp
+Tensors instance_normalization_v1(const Node& node, const Inputs& in);
+Tensors instance_normalization_v6(const Node& node, const Inputs& in);
+// lrn.cpp
+Tensors lrn_v1(const Node& node, const Inputs& in);
+
 }  // namespace touchstone::ops
