@@ -8,6 +8,10 @@ namespace touchstone::cases {
 const std::vector<SpecEntry>& norm_spec_table() {
   static const std::vector<SpecEntry> table = {
       //  domain  op     recipe                    what it sweeps
+      {"", "GroupNormalization", group_normalization_cases, "groups 1, 2, C (18: deprecated, refused), rank 2 to 4, epsilon, stash_type 10/11/16, mean far from the spread, empty batch, constant group with epsilon 0, specials, num_groups/scale-shape/rank refusals", Judging::element("normalization", norm_element_bounds)},
+      {"", "LayerNormalization", layer_normalization_cases, "axis 0, 1, -1, -2, rank 1, Scale/B broadcast to X, no B, Mean/InvStdDev, stash_type 16, epsilon, mean far from the spread, 4096-long rows, empty, constant row with epsilon 0, specials, axis/broadcast/stash_type refusals", Judging::element("normalization", norm_element_bounds)},
+      {"", "MeanVarianceNormalization", mean_variance_normalization_cases, "default axes [0, 2, 3], [2, 3], [1], all, negative, mean far from the spread, 4096-long rows, empty, a constant channel (0/0), specials, axes refusals", Judging::element("normalization", norm_element_bounds)},
+      {"", "RMSNormalization", rms_normalization_cases, "every (T, V), axes as LayerNormalization, scale broadcast, stash_type 10/11, zero row with epsilon 0, specials, axis/broadcast/stash_type refusals", Judging::element("normalization", norm_element_bounds)},
   };
   return table;
 }
