@@ -48,7 +48,7 @@ Tensor random_floats(Shape shape, unsigned seed) {
 struct OracleOut {
   std::vector<float> y, mean, inv;
 };
-OracleOut oracle(const std::vector<float>& x, const std::vector<std::vector<size_t>>& groups, double eps, bool centered,
+OracleOut textbook(const std::vector<float>& x, const std::vector<std::vector<size_t>>& groups, double eps, bool centered,
                  const std::function<long double(size_t)>& scale, const std::function<long double(size_t)>& bias) {
   OracleOut o;
   o.y.assign(x.size(), NAN);
@@ -101,7 +101,7 @@ TEST_CASE("LayerNormalization-17: axis (negative too) and Scale/B broadcast to X
   const std::vector<float> xv = values_of(x);
   const Tensor scale = random_floats({3, 4}, 2), bias = random_floats({3, 4}, 3);
   const auto sv = values_of(scale), bv = values_of(bias);
-  const OracleOut o = oracle(xv, rows(24, 12), 1e-5f, true, [&](size_t i) { return sv[i % 12]; },
+  const OracleOut o = textbook(xv, rows(24, 12), 1e-5f, true, [&](size_t i) { return sv[i % 12]; },
                              [&](size_t i) { return bv[i % 12]; });
   for (int64_t axis : {1, -2}) {
     const RunResult r = run_outputs("LayerNormalization", 17, {x, scale, bias}, {make_attr("axis", axis)}, 3);
@@ -113,7 +113,7 @@ TEST_CASE("LayerNormalization-17: axis (negative too) and Scale/B broadcast to X
   // Scale (2, 1, 4): varies over the rows (axis -1), broadcast along axis 1; B (1): one value.
   const Tensor row_scale = random_floats({2, 1, 4}, 4);
   const auto rs = values_of(row_scale);
-  const OracleOut b = oracle(xv, rows(24, 4), 1e-5f, true, [&](size_t i) { return rs[(i / 12) * 4 + i % 4]; },
+  const OracleOut b = textbook(xv, rows(24, 4), 1e-5f, true, [&](size_t i) { return rs[(i / 12) * 4 + i % 4]; },
                              [](size_t) { return 0.25L; });
   CHECK(values_of(run_node_output("LayerNormalization", 17, {x, row_scale, floats({1}, {0.25f})})) == b.y);
   check_invalid("LayerNormalization", 17, {x, floats({3}, {1, 1, 1})}, "unidirectionally broadcastable");
@@ -149,7 +149,7 @@ TEST_CASE("GroupNormalization-21 scales per channel, 18 per group", "[norm][Grou
   std::vector<std::vector<size_t>> groups(4);
   for (size_t i = 0; i < 24; ++i) groups[(i / 12) * 2 + (i / 3 % 4) / 2].push_back(i);
   const Tensor s21 = floats({4}, {1, 2, 3, 4}), b21 = floats({4}, {0, 0.5f, -1, 2});
-  const OracleOut o21 = oracle(xv, groups, 0.125, true, [](size_t i) { return 1.0L + i / 3 % 4; },
+  const OracleOut o21 = textbook(xv, groups, 0.125, true, [](size_t i) { return 1.0L + i / 3 % 4; },
                                [](size_t i) { return std::vector<long double>{0, 0.5L, -1, 2}[i / 3 % 4]; });
   CHECK(values_of(run_node_output("GroupNormalization", 21, {x, s21, b21},
                                   {make_attr("num_groups", int64_t{2}), make_attr("epsilon", 0.125f)})) == o21.y);
@@ -164,7 +164,7 @@ TEST_CASE("GroupNormalization-21 scales per channel, 18 per group", "[norm][Grou
   const Node node(proto, "GroupNormalization-18", sem);
   const Tensor s18 = floats({2}, {1, 2}), b18 = floats({2}, {0, 1});
   const Tensors y18 = ops::group_normalization_v18(node, Inputs({&x, &s18, &b18}));
-  const OracleOut o18 = oracle(xv, groups, 0.125, true, [](size_t i) { return 1.0L + (i / 3 % 4) / 2; },
+  const OracleOut o18 = textbook(xv, groups, 0.125, true, [](size_t i) { return 1.0L + (i / 3 % 4) / 2; },
                                [](size_t i) { return 0.0L + (i / 3 % 4) / 2; });
   CHECK(values_of(y18[0]) == o18.y);
   check_invalid("GroupNormalization", 21, {x, floats({2}, {1, 2}), floats({2}, {0, 1})}, "(C)",
@@ -178,9 +178,9 @@ TEST_CASE("GroupNormalization-21: one group is LayerNormalization over (C, D...)
   const auto xv = values_of(x);
   const Attrs g1 = {make_attr("num_groups", int64_t{1})}, g3 = {make_attr("num_groups", int64_t{3})};
   CHECK(values_of(run_node_output("GroupNormalization", 21, {x, ones, zeros}, g1)) ==
-        oracle(xv, rows(24, 12), 1e-5f, true, one, zero).y);
+        textbook(xv, rows(24, 12), 1e-5f, true, one, zero).y);
   CHECK(values_of(run_node_output("GroupNormalization", 21, {x, ones, zeros}, g3)) ==
-        oracle(xv, rows(24, 4), 1e-5f, true, one, zero).y);
+        textbook(xv, rows(24, 4), 1e-5f, true, one, zero).y);
 }
 
 TEST_CASE("MeanVarianceNormalization-9/13: axes, the population variance, zero variance", "[norm][MeanVarianceNormalization]") {
@@ -189,13 +189,13 @@ TEST_CASE("MeanVarianceNormalization-9/13: axes, the population variance, zero v
   const auto xv = values_of(x);
   std::vector<std::vector<size_t>> per_channel(3);
   for (size_t i = 0; i < 24; ++i) per_channel[i / 4 % 3].push_back(i);
-  const auto expected = oracle(xv, per_channel, 0, true, one, zero).y;
+  const auto expected = textbook(xv, per_channel, 0, true, one, zero).y;
   for (int v : {9, 13}) CHECK(values_of(run_node_output("MeanVarianceNormalization", v, {x})) == expected);
   // axes [-1] on (3, 4): rows; counted from the back, implementation-defined in 9 only.
   const Tensor m = random_floats({3, 4}, 8);
   const Attrs last = {make_attr("axes", std::vector<int64_t>{-1})};
   const RunResult r9 = run_node("MeanVarianceNormalization", 9, {m}, last), r13 = run_node("MeanVarianceNormalization", 13, {m}, last);
-  CHECK(values_of(r13.outputs[0]) == oracle(values_of(m), rows(12, 4), 0, true, one, zero).y);
+  CHECK(values_of(r13.outputs[0]) == textbook(values_of(m), rows(12, 4), 0, true, one, zero).y);
   CHECK(values_of(r9.outputs[0]) == values_of(r13.outputs[0]));
   CHECK(r9.semantics.category == Semantics::kImplementationDefined);
   CHECK(r13.semantics.category == Semantics::kDefined);
@@ -222,7 +222,7 @@ TEST_CASE("RMSNormalization-23: no centering, axis, T and V apart", "[norm][RMSN
   CHECK(y == std::vector<float>{static_cast<float>(3 / std::sqrt(12.5L)), static_cast<float>(8 / std::sqrt(12.5L))});
   const Tensor x = random_floats({2, 3, 4}, 9), scale = random_floats({3, 4}, 10);
   const auto sv = values_of(scale);
-  const auto expected = oracle(values_of(x), rows(24, 12), 1e-5f, false, [&](size_t i) { return sv[i % 12]; }, zero).y;
+  const auto expected = textbook(values_of(x), rows(24, 12), 1e-5f, false, [&](size_t i) { return sv[i % 12]; }, zero).y;
   CHECK(values_of(run_node_output("RMSNormalization", 23, {x, scale}, {make_attr("axis", int64_t{-2})})) == expected);
   // X float16, scale and Y float: Y takes scale's type.
   Tensor half(DType::kFloat16, {1, 2});
