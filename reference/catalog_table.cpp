@@ -245,7 +245,7 @@ const std::vector<CatalogRow>& catalog() {
     not_yet("", "GridSample", 16, "resample"),
     not_yet("", "GridSample", 20, "resample"),
     not_yet("", "GridSample", 22, "resample"),
-    {"", "GroupNormalization", 18, "norm", ops::group_normalization_v18, kExact, "deprecated: models may not use it (refused, as ONNX 1.21+ says); its kernel keeps what 1.18-1.20 defined, for the diff: scale and bias of shape (num_groups), one per group, statistics in T; num_groups divides C", ""},
+    {"", "GroupNormalization", 18, "norm", ops::group_normalization_v18, kExact, "refused as a model (deprecated since ONNX 1.21; 1.23's text keeps no schema); its kernel keeps what 1.18-1.20 defined, for the diff: scale and bias of shape (num_groups), one per group, statistics in T; num_groups divides C", ""},
     {"", "GroupNormalization", 21, "norm", ops::group_normalization_v21, kExact, "scale and bias per channel (C), not per group (what deprecated 18); stash_type fixes stage one's precision; exact, rounded once; num_groups divides C; a constant group with epsilon 0 or a NaN/inf in a group: NaN (impl.-defined). Backends: element bound, first order in the stash precision (one-pass E[x^2] - E[x]^2 variance of the function body covered)", ""},
     not_yet("", "HammingWindow", 17, "signal"),
     not_yet("", "HannWindow", 17, "signal"),
