@@ -19,7 +19,10 @@ namespace {
 std::vector<std::vector<std::string>> output_only_types(const CatalogRow& row) {
   const auto& schema = schema_of(row);
   std::vector<std::vector<std::string>> params;
+  std::vector<std::string_view> seen;  // one choice per type parameter (LayerNormalization's U: Mean and InvStdDev)
   for (const auto& out : schema.outputs) {
+    if (std::find(seen.begin(), seen.end(), out.type) != seen.end()) continue;
+    seen.push_back(out.type);
     bool bound = false;
     for (const auto& in : schema.inputs) bound = bound || in.type == out.type;
     const TypeConstraint* c = schema.constraint(out.type);

@@ -74,6 +74,7 @@ DType declared_output_type(const Schema& schema, const std::vector<DType>& types
 // the first of a trailing variadic formal get names of their own (data_0, data_1, ... as
 // in ONNX's node tests; x, x_1, x_2 for a name not ending in _0).
 std::string input_name(const std::vector<FormalSchema>& formals, size_t i) {
+  if (formals.empty()) return "input_" + std::to_string(i);  // a deprecated op whose text lost its schema
   const size_t last = formals.size() - 1;
   const std::string name(formals[std::min(i, last)].name);
   if (i <= last) return name;
@@ -137,8 +138,10 @@ Case finish(const CatalogRow& row, CaseDraft draft) {
   // count, named outputs_0, _1, ...; otherwise every output the schema names after the
   // first (TopK's Indices, Unique's indices and counts), typed from the reference's answer
   // below.
-  const std::string out_name(schema.outputs.front().name);
-  if (schema.outputs.front().option == FormalOption::kVariadic) {
+  const std::string out_name = schema.outputs.empty() ? "output" : std::string(schema.outputs.front().name);
+  if (schema.outputs.empty()) {  // a deprecated op whose text lost its schema: refused anyway
+    spec.outputs.push_back({out_name, types.empty() ? DType::kFloat : types.front(), {}});
+  } else if (schema.outputs.front().option == FormalOption::kVariadic) {
     for (size_t k = 0; k < draft.outputs; ++k)
       spec.outputs.push_back({draft.outputs == 1 ? out_name : out_name + "_" + std::to_string(k),
                               declared_output_type(schema, types), {}});

@@ -14,6 +14,7 @@
 
 #include "cases/case.h"
 #include "reference/catalog.h"
+#include "reference/node.h"
 #include "reference/tensor.h"
 
 namespace touchstone::cases {
@@ -38,6 +39,23 @@ struct BoundCase {
   std::vector<Tensor> expected;               // the oracle's outputs
   std::optional<int64_t> int_attr(const std::string& name) const;
   std::string string_attr(const std::string& name, const std::string& fallback) const;
+};
+
+// A case's node as the reference's kernels see it, with its inputs (for element bounds that
+// read rows, reduction sets or groups through the kernels' own rules).
+struct BoundNode {
+  SemanticsRecord semantics;
+  std::vector<const Tensor*> ptrs;
+  Node node;
+  Inputs inputs;
+  explicit BoundNode(const BoundCase& c)
+      : ptrs(pointers(c)), node(c.node, c.node.op_type() + "-" + std::to_string(c.since_version), semantics),
+        inputs(ptrs) {}
+  static std::vector<const Tensor*> pointers(const BoundCase& c) {
+    std::vector<const Tensor*> p;
+    for (const auto& t : c.inputs) p.push_back(t ? &*t : nullptr);
+    return p;
+  }
 };
 
 // Per output, per element, the allowed |a - e| (+inf: vacuous); empty when the function

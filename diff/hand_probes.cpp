@@ -134,6 +134,7 @@ constexpr HandChange kChanges[] = {
     {"TopK", 11, 10, hand::topk_11},
     {"ScatterND", 16, 11, hand::scatter_nd_16},
     {"ScatterND", 18, 11, hand::scatter_nd_18},
+    {"GroupNormalization", 21, 18, hand::group_normalization_21},
 };
 
 }  // namespace

@@ -53,5 +53,6 @@ std::vector<Probe> onehot_11();
 std::vector<Probe> topk_11();
 std::vector<Probe> scatter_nd_16();
 std::vector<Probe> scatter_nd_18();
+std::vector<Probe> group_normalization_21();
 
 }  // namespace touchstone::hand

@@ -3,6 +3,8 @@
 // versions (quoted in diff/hand_probes*.cpp), not taken from the reference.
 #include <catch2/catch.hpp>
 
+#include <cmath>
+
 #include "diff/behaviour_diff.h"
 #include "diff/html.h"
 #include "reports/escape.h"
@@ -248,4 +250,27 @@ TEST_CASE("the HTML page shows the first difference and stays text", "[diff][han
   const std::string page = diffs_to_html({diff_versions(version("OneHot", 9), version("OneHot", 11))}, "t");
   CHECK(page.find("first difference: output 0 (1,3) at [0,2]: 0 vs 1") != std::string::npos);
   CHECK(page.find('\0') == std::string::npos);
+}
+
+TEST_CASE("diff GroupNormalization 18 21: scale and bias per group, then per channel", "[diff][hand][GroupNormalization]") {
+  const VersionDiff d = diff_versions(version("GroupNormalization", 18), version("GroupNormalization", 21));
+  REQUIRE(d.compared);
+  // X (1, 4, 2) = channels (1, 2), (3, 5) | (-1, 0), (4, 8): group 0 has mean 11/4 and variance
+  // 8.75/4, group 1 mean 11/4 and variance 50.75/4. 18 scales per group by (2, -1) and adds
+  // (0.5, 0); 21 gets the same numbers repeated per channel: the same result.
+  const auto& same = probe(d, "the same scaling");
+  CHECK(same.group == ProbeGroup::kSame);
+  const F y = floats(same.old_outcome);
+  REQUIRE(y.size() == 8);
+  CHECK(y[0] == static_cast<float>(2 * (1 - 2.75L) / std::sqrt(8.75L / 4) + 0.5L));
+  CHECK(y[4] == static_cast<float>(-1 * (-1 - 2.75L) / std::sqrt(50.75L / 4)));
+  CHECK(floats(same.new_outcome) == y);
+  CHECK(same.old_outcome.semantics.find("deprecated") != std::string::npos);
+  // A per-channel scale is 21's shape only; a per-group one 18's only.
+  const auto& per_channel = probe(d, "scale and bias per channel");
+  CHECK(per_channel.group == ProbeGroup::kOnlyNew);
+  CHECK(refused_with(per_channel.old_outcome, "(num_groups)"));
+  const auto& per_group = probe(d, "scale and bias per group (2)");
+  CHECK(per_group.group == ProbeGroup::kOnlyOld);
+  CHECK(refused_with(per_group.new_outcome, "(C)"));
 }

@@ -16,5 +16,13 @@ void lrn_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
 std::vector<std::vector<double>> batch_norm_element_bounds(const BoundCase& c);
 std::vector<std::vector<double>> instance_norm_element_bounds(const BoundCase& c);
 std::vector<std::vector<double>> lrn_element_bounds(const BoundCase& c);
+// norm_specs_layer.cpp: LayerNormalization, RMSNormalization, GroupNormalization,
+// MeanVarianceNormalization
+void layer_normalization_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+void rms_normalization_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+void group_normalization_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+void mean_variance_normalization_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+// norm_bounds.cpp: their element bounds (first order, stage one in the stash precision)
+std::vector<std::vector<double>> norm_element_bounds(const BoundCase& c);
 
 }  // namespace touchstone::cases

@@ -58,32 +58,16 @@ std::vector<double> row_bounds(std::span<const double> x, DType dtype, const F& 
   return out;
 }
 
-// The case's node as the reference's kernels see it, with its inputs.
-struct NodeView {
-  SemanticsRecord semantics;
-  std::vector<const Tensor*> ptrs;
-  Node node;
-  Inputs inputs;
-  explicit NodeView(const BoundCase& c)
-      : ptrs(pointers(c)), node(c.node, c.node.op_type() + "-" + std::to_string(c.since_version), semantics),
-        inputs(ptrs) {}
-  static std::vector<const Tensor*> pointers(const BoundCase& c) {
-    std::vector<const Tensor*> p;
-    for (const auto& t : c.inputs) p.push_back(t ? &*t : nullptr);
-    return p;
-  }
-};
-
 std::vector<std::vector<double>> normalization_bounds(const BoundCase& c,
                                                       std::vector<double> (*f)(std::span<const double>, DType)) {
-  const NodeView view(c);
+  const BoundNode view(c);
   const Tensor& x = *c.inputs[0];
   const auto r = ops::reduce::softmax_rows(view.node, x.shape(), c.since_version);
   return {per_row(values_of(x), {r.outer, r.length, r.inner}, f, x.dtype())};
 }
 
 std::vector<std::vector<double>> reduction_bounds(const BoundCase& c, double (*f)(std::span<const double>, DType)) {
-  const NodeView view(c);
+  const BoundNode view(c);
   const auto plan = ops::reduce::reduction_plan(view.node, view.inputs, c.since_version);
   const Tensor& x = *c.inputs[0];
   const std::vector<double> v = values_of(x);

@@ -18,5 +18,16 @@ Tensors instance_normalization_v1(const Node& node, const Inputs& in);
 Tensors instance_normalization_v6(const Node& node, const Inputs& in);
 // lrn.cpp
 Tensors lrn_v1(const Node& node, const Inputs& in);
+// layer_normalization.cpp: LayerNormalization-17 (axis, epsilon, stash_type; Mean, InvStdDev)
+Tensors layer_normalization_v17(const Node& node, const Inputs& in);
+// group_normalization.cpp: GroupNormalization-18 (scale, bias per group; deprecated), 21 (per
+// channel, stash_type)
+Tensors group_normalization_v18(const Node& node, const Inputs& in);
+Tensors group_normalization_v21(const Node& node, const Inputs& in);
+// mean_variance_normalization.cpp: MeanVarianceNormalization-9, 13 (+bfloat16)
+Tensors mean_variance_normalization_v9(const Node& node, const Inputs& in);
+Tensors mean_variance_normalization_v13(const Node& node, const Inputs& in);
+// rms_normalization.cpp: RMSNormalization-23 (axis, epsilon, stash_type; X and scale types apart)
+Tensors rms_normalization_v23(const Node& node, const Inputs& in);
 
 }  // namespace touchstone::ops
