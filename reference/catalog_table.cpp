@@ -174,7 +174,7 @@ const std::vector<CatalogRow>& catalog() {
     {"", "Div", 14, "elementwise", ops::div_v7, kExact, "+int8/int16/uint8/uint16", ""},
     {"", "Dropout", 1, "norm", ops::dropout_v1, kExact, "is_test = 0 (the default): training, each element dropped with probability ratio (default 0.5), the kept ones x / (1 - ratio) rounded once, mask of type T (1 kept, 0 dropped); is_test != 0: Y = X, the mask \"not filled\" (the reference: ones, impl.-defined); consumed_inputs ignored; float16/float/double. Open: ratio = 1 (undefined: all dropped, zeros); ratio outside [0, 1] refused. Backends: by the property (0 or x / (1 - ratio) within 2 ulps, the mask agreeing, the count dropped passing a binomial test at 1e-6), not by the random values", ""},
     {"", "Dropout", 6, "norm", ops::dropout_v1, kExact, "consumed_inputs removed", ""},
-    {"", "Dropout", 7, "norm", ops::dropout_v7, kExact, "is_test removed and nothing signals training: inference, Y = X, mask (type T) all ones", ""},
+    {"", "Dropout", 7, "norm", ops::dropout_v7, kExact, "is_test removed and nothing signals training: inference, Y = X; the mask (type T) unsaid by the text: all ones (impl.-defined)", ""},
     {"", "Dropout", 10, "norm", ops::dropout_v10, kExact, "the mask bool (T1)", ""},
     {"", "Dropout", 12, "norm", ops::dropout_v12, kExact, "ratio (scalar T1, default 0.5) and training_mode (scalar bool, default false) inputs; output = scale * data * mask, scale = 1 / (1 - ratio); ratio 0 or not training: Y = X, mask all true; +seed (ignored: the run's source draws; impl.-defined). Open: ratio = 1 (undefined: all dropped, zeros, mask false); ratio outside [0, 1] refused", ""},
     {"", "Dropout", 13, "norm", ops::dropout_v12, kExact, "+bfloat16", ""},

@@ -77,9 +77,10 @@ TEST_CASE("Dropout fault modes: another honest draw passes, each broken rule fai
   CHECK(judged > 20);
   // ratio 0.5 throughout, 0.75 and 0.3, and 1 (undefined: divergent, not pass).
   check_exactly(run_mode(suite, root, "dropout-keep-all"), random_training);
-  check_exactly(run_mode(suite, root, "dropout-unscaled"), random_training);
-  check_exactly(run_mode(suite, root, "dropout-mask-flipped"),
-                [](const std::string& id) { return random_training(id) && !has(id, "no_mask"); });
+  // ratio 1 drops everything: nothing left to scale.
+  check_exactly(run_mode(suite, root, "dropout-unscaled"),
+                [](const std::string& id) { return random_training(id) && !has(id, "training_ratio_1"); });
+  check_exactly(run_mode(suite, root, "dropout-mask-flipped"), random_training);
   check_exactly(run_mode(suite, root, "dropout-ratio-ignored"), [](const std::string& id) {
     return has(id, "training_ratio_0.75") || has(id, "training_ratio_0.3") || has(id, "training_ratio_1");
   });

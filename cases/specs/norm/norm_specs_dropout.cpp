@@ -2,10 +2,12 @@
 // only mode of 7 and 10; 12+ without training_mode or with it false, ratio then ignored),
 // training with ratio 0 (the identity), 0.5, 0.75 (scale 4: a backend that ignores ratio
 // drops half of 4096 elements, 1024 fewer than expected), 0.3 (a scale that is not a power
-// of two), 1 (undefined: all dropped), with and without the mask, seed (12+), ratio of every
+// of two), 1 (undefined: all dropped), seed (12+), ratio of every
 // T1 type (12+), special values and an empty tensor; refusals: ratio outside [0, 1], a ratio
 // or training_mode that is not a scalar. Training cases are random: judged by the property
-// (cases/judging.h; reference/ops/norm/dropout.h check).
+// (cases/judging.h; reference/ops/norm/dropout.h check). Every case has both outputs (the
+// generator declares every output the schema names), so the property's mask-less reading is
+// tested in reference/tests/norm/test_dropout.cpp.
 #include <string>
 
 #include "cases/specs/core/binary.h"
@@ -50,13 +52,11 @@ void attribute_cases(Drafter& d, bool has_is_test) {
     d.add_case("training_ratio_0.3", {d.x("training_ratio_0.3", big)}, {ratio_attr(0.3f)}, 2, "random-training");
     d.add_case("training_ratio_0", {d.x("training_ratio_0", {3, 5})}, {ratio_attr(0.0f)}, 2, "random-training");
     d.add_case("training_ratio_1", {d.x("training_ratio_1", {3, 5})}, {ratio_attr(1.0f)}, 2, "undefined");
-    d.add_case("training_no_mask", {d.x("training_no_mask", big)}, {}, 1, "random-training");
     d.add_case("training_special_values", {specials_as(d.t, {special_values(d.t).size()})}, {}, 2, "special-values");
     d.add_case("training_empty", {d.x("training_empty", {0, 3})}, {}, 2, "empty");
   } else {
     d.add_case("inference", {d.x("inference", {2, 3, 4})}, {}, 2, "random");
     d.add_case("inference_ratio_0.9", {d.x("inference_ratio_0.9", {2, 3, 4})}, {ratio_attr(0.9f)}, 2, "random");
-    d.add_case("inference_no_mask", {d.x("inference_no_mask", {5})}, {}, 1, "random");
     d.add_case("inference_special_values", {specials_as(d.t, {special_values(d.t).size()})}, {}, 2, "special-values");
     d.add_case("inference_empty", {d.x("inference_empty", {0, 3})}, {}, 2, "empty");
   }
@@ -74,7 +74,6 @@ void input_cases(Drafter& d, DType ratio_type) {
   d.add_case("training_ratio_0.3", {d.x("training_ratio_0.3", big), ratio(0.3), on}, {}, 2, "random-training");
   d.add_case("training_ratio_0", {d.x("training_ratio_0", {3, 5}), ratio(0), on}, {}, 2, "random-training");
   d.add_case("training_ratio_1", {d.x("training_ratio_1", {3, 5}), ratio(1), on}, {}, 2, "undefined");
-  d.add_case("training_no_mask", {d.x("training_no_mask", big), ratio(0.5), on}, {}, 1, "random-training");
   d.add_case("training_seed", {d.x("training_seed", big), ratio(0.5), on}, {make_attr("seed", int64_t{7})}, 2,
              "random-training");
   d.add_case("training_special_values", {specials_as(d.t, {special_values(d.t).size()}), ratio(0.5), on}, {}, 2,

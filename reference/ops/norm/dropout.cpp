@@ -7,7 +7,9 @@
 //   the mask is of type T; with is_test the text says the mask "is not filled": the
 //   reference gives ones, marked implementation-defined. 6: consumed_inputs removed.
 // - 7: is_test removed, and nothing else says how training is asked for: a model is run in
-//   inference mode (Y = X), as ONNX's and ONNX Runtime's implementations do.
+//   inference mode (Y = X), as ONNX's and ONNX Runtime's implementations do. What the mask
+//   then holds the texts of 7 and 10 do not say: the reference gives ones (kept), as 12
+//   states, marked implementation-defined (ONNX Runtime gives zeros).
 // - 10: the mask becomes bool. 12: ratio and training_mode become optional scalar inputs
 //   (ratio default 0.5, training default false; ratio ignored when not training), output =
 //   scale * data * mask with scale = 1 / (1 - ratio), and the attribute seed (the reference
@@ -176,7 +178,7 @@ void tally_elements(const Tensor& x, const Tensor& y, const Tensor* mask, double
   auto yd = y.data<T>();
   for (size_t i = 0; i < xd.size(); ++i) {
     const double xv = value_of(xd[i]), yv = value_of(yd[i]);
-    const double kept = kept_value(xv, ratio, format_of<T>());
+    const double kept = value_of(typed<T>(kept_value(xv, ratio, format_of<T>())));  // as T holds it (float8: NaN past the top)
     const bool is_kept = near_kept(yv, kept, format_of<T>());
     const bool is_dropped = yv == 0 || (!std::isfinite(xv) && std::isnan(yv));
     const std::string at = "element " + std::to_string(i) + " (x = " + element_to_string(x, static_cast<int64_t>(i)) +
@@ -234,6 +236,9 @@ Tensors dropout_kernel(const Node& node, const Inputs& in, int since) {
   const bool with_mask = node.proto().output_size() > 1 && !node.proto().output(1).empty();
   if (since < 7 && !mode.training && with_mask)
     node.mark(Semantics::kImplementationDefined, "is_test: the mask is \"not filled\" (the reference: all ones)");
+  if ((since == 7 || since == 10) && with_mask)
+    node.mark(Semantics::kImplementationDefined,
+              "the mask in inference mode: 7's and 10's texts say nothing of it (the reference: all ones, as 12 states)");
   const Tensor& x = in[0];
   std::vector<char> keep(static_cast<size_t>(x.size()), 1);
   if (mode.random()) {

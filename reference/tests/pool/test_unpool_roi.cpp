@@ -90,7 +90,7 @@ TEST_CASE("MaxUnpool's output_shape: the inferred one is defined, another is ope
   want[5] = 5, want[7] = 6, want[13] = 7, want[15] = 8;  // flat in 5x5: (1,0) (1,2) (2,3) (3,0)
   CHECK(values_of(larger.outputs.at(0)) == want);
   CHECK(larger.semantics.category == Semantics::kImplementationDefined);
-  check_invalid("MaxUnpool", 11, {x, i, int64s({4}, {1, 2, 4, 4})}, "N and C");
+  check_invalid("MaxUnpool", 11, {x, i, int64s({4}, {1, 2, 4, 4})}, "N and C", k2s2);
   check_invalid("MaxUnpool", 11, {x, int64s({1, 1, 2, 2}, {5, 7, 13, 16})}, "outside the output", k2s2);
   check_invalid("MaxUnpool", 11, {x, int64s({1, 1, 4}, {0, 1, 2, 3})}, "I has X's shape", k2s2);
 }
