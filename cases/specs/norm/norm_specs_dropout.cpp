@@ -44,7 +44,8 @@ onnx::AttributeProto ratio_attr(float r) { return make_attr("ratio", r); }
 void attribute_cases(Drafter& d, bool has_is_test) {
   const Shape big = {64, 64};
   if (has_is_test) {
-    d.add_case("inference_is_test", {d.x("inference_is_test", {2, 3, 4})}, {make_attr("is_test", int64_t{1})}, 1, "random");
+    d.add_case("inference_is_test", {d.x("inference_is_test", {2, 3, 4})}, {make_attr("is_test", int64_t{1})}, 1,
+               "mask-not-filled");
     d.add_case("inference_is_test_mask", {d.x("inference_is_test_mask", {2, 3, 4})}, {make_attr("is_test", int64_t{1})},
                2, "mask-not-filled");
     d.add_case("training_default", {d.x("training_default", big)}, {}, 2, "random-training");
@@ -55,8 +56,9 @@ void attribute_cases(Drafter& d, bool has_is_test) {
     d.add_case("training_special_values", {specials_as(d.t, {special_values(d.t).size()})}, {}, 2, "special-values");
     d.add_case("training_empty", {d.x("training_empty", {0, 3})}, {}, 2, "empty");
   } else {
-    d.add_case("inference", {d.x("inference", {2, 3, 4})}, {}, 2, "random");
-    d.add_case("inference_ratio_0.9", {d.x("inference_ratio_0.9", {2, 3, 4})}, {ratio_attr(0.9f)}, 2, "random");
+    // 7 and 10: the mask in inference mode is not in the text (implementation-defined).
+    d.add_case("inference", {d.x("inference", {2, 3, 4})}, {}, 2, "inference-mask");
+    d.add_case("inference_ratio_0.9", {d.x("inference_ratio_0.9", {2, 3, 4})}, {ratio_attr(0.9f)}, 2, "inference-mask");
     d.add_case("inference_special_values", {specials_as(d.t, {special_values(d.t).size()})}, {}, 2, "special-values");
     d.add_case("inference_empty", {d.x("inference_empty", {0, 3})}, {}, 2, "empty");
   }
@@ -108,14 +110,14 @@ void dropout_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
     if (v < 12) attribute_cases(d, v < 7);
     else input_cases(d, DType::kFloat);
   }
-  if (v >= 12)  // the ratio of every other T1 type, on float data
-    for (DType r : params[1].allowed) {
-      if (r == DType::kFloat) continue;
-      Drafter d{row, DType::kFloat, out, false};
-      d.add_case("training_ratio_type", {d.x("training_ratio_type", {64, 64}), tensor_of(r, {}, {0.5}),
-                                          tensor_of(DType::kBool, {}, {1})},
-                 {}, 2, "random-training");
-    }
+  if (v >= 12)  // every (T, T1) combination: data of each type with a ratio of each type
+    for (DType t : data_types)
+      for (DType r : params[1].allowed) {
+        Drafter d{row, t, out};
+        d.add_case("training_types", {d.x("training_types", {16, 16}), tensor_of(r, {}, {0.5}),
+                                      tensor_of(DType::kBool, {}, {1})},
+                   {}, 2, "random-training");
+      }
   Drafter first{row, DType::kFloat, out, false};
   refusal_cases(first, v >= 12);
 }
