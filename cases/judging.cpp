@@ -26,6 +26,7 @@ std::string Judging::describe(const CatalogRow& row) const {
     case kExact: s = "exact"; break;
     case kUlp: s = "ulp(" + std::to_string(ulps) + ")"; break;
     case kProductUlps: s = "ulp(n+" + std::to_string(ulps) + ")"; break;
+    case kProperty: s = "property (" + std::string(function) + ")"; break;
     case kBound:
       if (bounds) s = "element bound (" + std::string(function) + (plus.empty() ? "" : ", n" + plus) + ")";
       else s = of_inputs ? "sum bound n (inputs)" : "sum bound n" + plus;

@@ -1,7 +1,10 @@
 // Judging contracts (DESIGN.md, "Comparison"): how a conformant backend's outputs are judged,
 // stated once per op in its spec row (cases/specs/spec_table.cpp), next to the op's cases.
 // A contract is exact, ulp(N), a bound on an accumulated sum (with its extra roundings), a
-// bound per element computed by the op's own function, or a product's ulps; a refinement
+// bound per element computed by the op's own function, a product's ulps, or a property the
+// outputs must have (random ops: the values are the backend's own draws, so what is judged is
+// what the text fixes about them, e.g. Dropout's 0-or-scaled elements, its mask, and how
+// many it dropped by a statistical test with a stated false-alarm rate); a refinement
 // makes the draft-dependent choices (TopK's sorted=0, CumSum's axis length, Det's matrix
 // size). The tolerance of each case follows from the contract and what the reference's
 // kernels reported while answering it (the reduction length: Node::record_terms), so no
@@ -61,6 +64,14 @@ struct BoundNode {
 // Per output, per element, the allowed |a - e| (+inf: vacuous); empty when the function
 // cannot judge the case (the comparator then falls back to the term magnitudes).
 using ElementBoundFn = std::vector<std::vector<double>> (*)(const BoundCase& c);
+// Whether a backend's outputs `actual` (of the expected types and shapes) have the property
+// the op's text fixes, given the case's node and inputs (`expected`: the reference's own
+// answer, one instance of it). failure empty: they do.
+struct PropertyResult {
+  std::string failure;
+  int64_t bad = 0;  // elements (or statistics) that break it
+};
+using PropertyFn = PropertyResult (*)(const BoundCase& c, const std::vector<Tensor>& actual);
 // A draft-dependent refinement of the tolerance the contract's kind gives.
 using RefineFn = Tolerance (*)(const CaseFacts& facts, Tolerance t);
 
@@ -70,6 +81,7 @@ struct Judging {
     kUlp,          // within `ulps` units in the last place
     kBound,        // |a - e| <= gamma_n * (sum of |terms|) + u|e|, n = terms + extra (compare.h)
     kProductUlps,  // a product of n factors: within n + `ulps` ulps
+    kProperty,     // random outputs: `property` decides (its name in `function`)
   };
   Kind kind = kExact;
   int ulps = 0;
@@ -78,6 +90,7 @@ struct Judging {
   bool of_inputs = false;     // kBound: n is the number of inputs (Sum, Mean), not a reported length
   std::string_view function = {};  // the element bound's name ("softmax")
   ElementBoundFn bounds = nullptr;  // per-element bounds, taking the term magnitudes' place
+  PropertyFn property = nullptr;  // kProperty: the check
   RefineFn refine = nullptr;  // the draft's own choices
   std::string_view refined = {};  // what refine decides, one phrase ("unordered when sorted=0")
   int refined_since = 0;      // the first version refine applies to
@@ -94,6 +107,10 @@ struct Judging {
   static constexpr Judging element(std::string_view name, ElementBoundFn fn, int extra = 0, int64_t min_terms = 1) {
     return {.kind = kBound, .extra = extra, .min_terms = min_terms, .function = name, .bounds = fn};
   }
+  // Outputs judged by a property (`name`: "dropout"), not compared with the reference's.
+  static constexpr Judging property_of(std::string_view name, PropertyFn fn) {
+    return {.kind = kProperty, .function = name, .property = fn};
+  }
   constexpr Judging with(RefineFn fn, std::string_view what, int since = 0) const {
     Judging j = *this;
     j.refine = fn;
@@ -103,7 +120,7 @@ struct Judging {
   }
 
   // One line for `touchstone ops`: "exact", "ulp(4)", "sum bound n+2", "element bound
-  // (softmax)", "ulp(n+4)", with the refinement where it applies to `row`.
+  // (softmax)", "ulp(n+4)", "property (dropout)", with the refinement where it applies to `row`.
   std::string describe(const CatalogRow& row) const;
 };
 

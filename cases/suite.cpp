@@ -23,6 +23,7 @@ std::string Tolerance::to_string() const {
     }
     case kOnnx: return "onnx";
     case kUnordered: return "unordered(axis=" + std::to_string(unordered_axis) + ")";
+    case kProperty: return "property(" + property + ")";
   }
   return "exact";
 }
@@ -50,6 +51,10 @@ Tolerance Tolerance::parse(const std::string& text) {
       t.kind = kBound;
       t.bound_terms = std::stod(*b, &used);
       if (used == b->size() && t.bound_terms >= 0) return t;
+    } else if (auto name = inner("property(")) {
+      t.kind = kProperty;
+      t.property = *name;
+      if (!name->empty()) return t;
     } else if (auto a = inner("unordered(axis=")) {
       size_t used = 0;
       t.kind = kUnordered;
@@ -58,7 +63,7 @@ Tolerance Tolerance::parse(const std::string& text) {
     }
   } catch (const std::exception&) {
   }
-  malformed("tolerance '" + text + "' is not exact, onnx, ulp(N), bound(n=N) or unordered(axis=N)");
+  malformed("tolerance '" + text + "' is not exact, onnx, ulp(N), bound(n=N), unordered(axis=N) or property(NAME)");
 }
 
 namespace cases {

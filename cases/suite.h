@@ -17,14 +17,17 @@ namespace touchstone {
 
 // How outputs of a case are judged (DESIGN.md, "Comparison").
 struct Tolerance {
-  enum Kind { kExact, kUlp, kBound, kOnnx, kUnordered } kind = kExact;
+  enum Kind { kExact, kUlp, kBound, kOnnx, kUnordered, kProperty } kind = kExact;
   int ulps = 0;            // kUlp: allowed distance in units in the last place
   double bound_terms = 0;  // kBound: reduction length n for the derived error bound
   // kUnordered: the order along this axis of the outputs is unspecified (TopK sorted=0);
   // the tuples of all outputs' elements at each position along it are compared as a
   // multiset, per slice, each element exactly.
   int64_t unordered_axis = 0;
-  std::string to_string() const;  // "exact", "ulp(4)", "bound(n=128)", "onnx", "unordered(axis=1)"
+  // kProperty: the outputs are random; the property of the op's judging contract
+  // (cases/judging.h) named here decides, not the values ("dropout").
+  std::string property;
+  std::string to_string() const;  // "exact", "ulp(4)", "bound(n=128)", "onnx", "unordered(axis=1)", "property(dropout)"
   static Tolerance parse(const std::string& text);  // inverse of to_string; throws kMalformed
 };
 

@@ -39,6 +39,10 @@ Tolerance tolerance_for(const Judging& j, const CaseFacts& f) {
         t.bound_terms = static_cast<double>(n + j.extra);
       }
       break;
+    case Judging::kProperty:
+      t.kind = Tolerance::kProperty;
+      t.property = std::string(j.function);
+      break;
     case Judging::kProductUlps:
       // n - 1 roundings of relative error u each: at most n ulps (an intermediate overflow
       // or underflow is not honest: the exact product decides).

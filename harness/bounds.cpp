@@ -69,4 +69,23 @@ std::vector<std::vector<double>> element_bounds(const CaseFiles& files, const st
   }
 }
 
+PropertyCheck property_check(const CaseFiles& files) {
+  try {
+    auto l = load(files);
+    if (!l) return {};
+    const cases::PropertyFn fn = cases::judging_of(*l->row).property;
+    if (!fn) return {};
+    return [c = std::move(l->c), fn](const std::vector<Tensor>& actual) -> std::pair<std::string, int64_t> {
+      try {
+        const cases::PropertyResult r = fn(c, actual);
+        return {r.failure, r.bad};
+      } catch (const std::exception& e) {
+        return {std::string("the property cannot be checked: ") + e.what(), 1};
+      }
+    };
+  } catch (const std::exception&) {
+    return {};
+  }
+}
+
 }  // namespace touchstone::harness

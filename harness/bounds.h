@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "harness/backend.h"
+#include "harness/compare.h"
 #include "reference/tensor.h"
 
 namespace touchstone::harness {
@@ -20,5 +21,10 @@ bool has_element_bounds(const std::string& op);
 // Empty when the case is not a single node of such an op, its inputs cannot be read or are
 // not floats, or the function cannot judge it (the comparator then falls back).
 std::vector<std::vector<double>> element_bounds(const CaseFiles& files, const std::vector<Tensor>& expected);
+
+// The property check of a case whose contract judges its outputs by a property (random
+// ops, cases/judging.h PropertyFn), bound to its single node and inputs; empty when the case
+// is not such a node or its inputs cannot be read (the values are then compared exactly).
+PropertyCheck property_check(const CaseFiles& files);
 
 }  // namespace touchstone::harness

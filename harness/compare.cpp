@@ -63,7 +63,7 @@ ElementResult judge(double e, double a, DType dtype, const ComparePolicy& p, dou
   };
   ElementResult r{false, ulp, abs};
   switch (kind) {
-    case Tolerance::kExact: case Tolerance::kUnordered: r.ok = ulp == 0; break;
+    case Tolerance::kExact: case Tolerance::kUnordered: case Tolerance::kProperty: r.ok = ulp == 0; break;
     case Tolerance::kUlp:
       r.ok = ulp <= p.tolerance.ulps;
       r.margin = ratio(ulp, p.tolerance.ulps);
@@ -343,6 +343,22 @@ Comparison compare_outputs(const std::vector<Tensor>& expected, const std::vecto
     if (!fold_output(total, c, i, expected.size())) break;
   }
   return total;
+}
+
+Comparison compare_by_property(const std::vector<Tensor>& expected, const std::vector<Tensor>& actual,
+                               const ComparePolicy& policy, const PropertyCheck& property) {
+  ComparePolicy exact = policy;
+  exact.tolerance.kind = Tolerance::kExact;
+  Comparison c = compare_outputs(expected, actual, exact);
+  if (c.kind != Comparison::kValues || !property) return c;
+  const auto [why, bad] = property(actual);
+  if (why.empty()) return Comparison{};
+  Comparison failed;
+  failed.kind = Comparison::kValues;
+  failed.output = 0;
+  failed.bad_count = bad;
+  failed.message = "property (" + policy.tolerance.property + "): " + why;
+  return failed;
 }
 
 Comparison compare_value(const Value& expected, const Value& actual, const ComparePolicy& policy) {

@@ -22,7 +22,11 @@
 //              slice along a, the tuples formed by all outputs' elements at one position are
 //              compared as multisets, each element exactly (zero signs included);
 //     onnx     numpy.isclose with rtol 1e-3, atol 1e-7, as ONNX's backend runner compares
-//              against its stored outputs.
+//              against its stored outputs;
+//     property(name)  random outputs (Dropout in training mode): types and shapes as exact,
+//              then the values by the property of the op's judging contract (cases/judging.h)
+//              applied to the case's inputs, never against the reference's own draws
+//              (compare_by_property); without the check at hand, exactly.
 // - under every policy NaN equals NaN, an infinity matches only the same infinity, and
 //   a NaN or infinity never matches a finite value;
 // - the sign of zero is checked under exact and ulp(N) (where ops are correctly rounded,
@@ -44,6 +48,7 @@
 // screened: accumulating in their own type is what every backend does.
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <string>
 #include <vector>
@@ -115,6 +120,14 @@ Comparison compare_tensor(const Tensor& expected, const Tensor& actual, const Co
 Comparison compare_outputs(const std::vector<Tensor>& expected, const std::vector<Tensor>& actual,
                            const ComparePolicy& policy, const std::vector<std::vector<double>>& magnitudes = {},
                            const std::vector<std::vector<double>>& allowed = {});
+
+// The property policy: `property` judges a backend's outputs given the case's inputs
+// ("" : they have the property, else why not) and how many elements break it.
+using PropertyCheck = std::function<std::pair<std::string, int64_t>(const std::vector<Tensor>& actual)>;
+// Types and shapes as compare_outputs exactly; where values differ, `property` decides (a
+// failure is kValues, "property (name): why"); without `property`, the exact comparison stands.
+Comparison compare_by_property(const std::vector<Tensor>& expected, const std::vector<Tensor>& actual,
+                               const ComparePolicy& policy, const PropertyCheck& property);
 
 // One graph value (reference/value.h). Tensors as compare_tensor. Otherwise the type comes
 // first: another kind (a tensor for a sequence, optional(tensor) for optional(seq)) or

@@ -26,6 +26,7 @@ OracleOutcome case_oracle(const SourceCase& c, const CaseFiles& files, OracleKin
     }
     if (oracle.allowed.empty()) oracle.magnitudes = term_magnitudes(files);
   }
+  if (oracle.available && c.meta.tolerance.kind == Tolerance::kProperty) oracle.property = property_check(files);
   return oracle;
 }
 

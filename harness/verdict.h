@@ -54,6 +54,9 @@ struct OracleOutcome {
   // error itself (harness/bounds.h element_bounds; +inf: vacuous). Takes magnitudes' place.
   std::vector<std::vector<double>> allowed = {};
   bool shape_open = false;  // from the reference run: the open choice decides the shapes too
+  // For the property policy (random outputs): the op's property applied to this case's
+  // inputs (harness/bounds.h property_check); empty: the values are compared exactly.
+  PropertyCheck property = {};
 };
 
 struct VerdictResult {

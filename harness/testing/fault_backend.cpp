@@ -33,6 +33,9 @@
 //   the window that would start in the right padding)
 // LayerNormalization modes (issue 26, norm_modes.cpp): the function body with stage one in
 //   float32 (ln-stash-float, honest for stash_type 1) or float16 (ln-stash-half, too little)
+// Dropout modes (issue 26, dropout_modes.cpp): Dropout in training mode answered with other
+//   draws: dropout-redrawn (honest), dropout-keep-all (nothing dropped), dropout-unscaled,
+//   dropout-mask-flipped, dropout-ratio-ignored (ratio read as 0.5)
 // With TOUCHSTONE_FAULT_SPY=<file>, every request appends to <file> one line: the model's
 // folder, then every name found in it (recursively).
 // With TOUCHSTONE_FAULT_PIPELINING=1 the hello says "pipelining": true (requests read line
@@ -53,6 +56,7 @@
 
 #include "harness/oracle.h"
 #include "harness/testing/norm_modes.h"
+#include "harness/testing/dropout_modes.h"
 #include "harness/testing/pool_modes.h"
 #include "harness/testing/sum_modes.h"
 #include "reference/tensor_proto.h"
@@ -243,6 +247,7 @@ void handle(const json& request) {
   if (testing::is_sum_mode(fault)) testing::resum(fault, files, result.outputs);
   if (testing::is_pool_mode(fault)) testing::repool(fault, files, result.outputs);
   if (testing::is_norm_mode(fault)) testing::renormalize(fault, files, result.outputs);
+  if (testing::is_dropout_mode(fault)) testing::redrop(fault, files, result.outputs);
   if (fault == "tie-swap" && result.outputs.size() >= 2) result.outputs[1] = ties_swapped(result.outputs[0], result.outputs[1]);
   for (size_t i = 0; i < result.outputs.size(); ++i) {
     Tensor t = result.outputs[i];

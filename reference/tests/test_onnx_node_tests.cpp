@@ -1,6 +1,10 @@
 // The reference against ONNX's own node tests (Debian's libonnx-testdata): every test
 // whose ops the reference implements must agree with the stored outputs within ONNX's
-// tolerance (rtol 1e-3, atol 1e-7, as ONNX's backend test runner compares).
+// tolerance (rtol 1e-3, atol 1e-7, as ONNX's backend test runner compares). Dropout in
+// training mode (test_training_dropout*) is random: numpy's draws are no one else's, so
+// where the values differ both the stored outputs and the reference's must have the
+// property Dropout is judged by (reference/ops/norm/dropout.h check: each element 0 or
+// x / (1 - ratio), the mask agreeing, the count dropped passing the binomial test).
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -9,6 +13,7 @@
 
 #include "reference/model.h"
 #include "reference/numeric/exact.h"
+#include "reference/ops/norm/dropout.h"
 #include "reference/tensor_proto.h"
 #include "reference/value_proto.h"
 
@@ -24,6 +29,7 @@ const std::vector<std::pair<std::string, std::string>> kSkipped = {
     {"test_castlike_FLOAT_to_BFLOAT16_expanded", "as test_cast_FLOAT_to_BFLOAT16: expected values truncate instead of rounding"},
     {"test_castlike_BFLOAT16_to_FLOAT", "the model declares input 'like' (3,4) but its data is (1): inconsistent test data"},
     {"test_castlike_BFLOAT16_to_FLOAT_expanded", "as test_castlike_BFLOAT16_to_FLOAT: 'like' declared (3,4), data (1)"},
+    {"test_maxunpool_export_with_output_shape", "its indices are moved as if output_shape's extra rows were padding; ONNX Runtime and PyTorch (and the reference, marking it implementation-defined) scatter them flat into output_shape (onnx/onnx#2398)"},
 };
 
 bool skipped(const std::string& test) {
@@ -72,6 +78,31 @@ std::string disagreement(const Value& expected, const Value& actual) {
   return "";
 }
 
+// Dropout's outputs judged by its property (random in training mode): "" when both the
+// stored and the reference's outputs have it.
+std::string dropout_disagreement(const Model& model, const Values& inputs, const Values& expected, const Values& actual) {
+  const onnx::NodeProto& proto = model.proto().graph().node(0);
+  std::vector<const Tensor*> pointers;
+  for (int i = 0, k = 0; i < proto.input_size(); ++i)
+    pointers.push_back(proto.input(i).empty() ? nullptr : &inputs.at(static_cast<size_t>(k++)).tensor());
+  SemanticsRecord record;
+  const Node node(proto, "Dropout", record);
+  const int since = model.node_rows()[0]->since_version;
+  const auto tensors = [](const Values& v) {
+    std::vector<Tensor> t;
+    for (const auto& e : v) t.push_back(e.tensor());
+    return t;
+  };
+  const auto stored = ops::dropout::check(node, Inputs(pointers), since, tensors(expected));
+  if (!stored.failure.empty()) return "the stored outputs: " + stored.failure;
+  const auto ours = ops::dropout::check(node, Inputs(pointers), since, tensors(actual));
+  return ours.failure.empty() ? "" : "the reference's outputs: " + ours.failure;
+}
+
+bool is_dropout(const Model& model) {
+  return model.proto().graph().node_size() == 1 && model.proto().graph().node(0).op_type() == "Dropout";
+}
+
 }  // namespace
 
 TEST_CASE("the reference agrees with ONNX's node tests of every implemented op", "[onnx-node-tests]") {
@@ -100,6 +131,14 @@ TEST_CASE("the reference agrees with ONNX's node tests of every implemented op",
         expected.push_back(read_value_file(set.path() / ("output_" + std::to_string(i) + ".pb"), model->output_type(i)));
       const auto result = model->run_values(inputs);
       REQUIRE(result.outputs.size() == expected.size());
+      bool differ = false;
+      for (size_t i = 0; i < expected.size(); ++i) differ |= disagreement(expected[i], result.outputs[i]) != "";
+      if (is_dropout(*model) && differ) {
+        INFO(dir.filename().string() << "/" << set.path().filename().string() << " (judged by Dropout's property)");
+        CHECK(dropout_disagreement(*model, inputs, expected, result.outputs) == "");
+        ++compared;
+        continue;
+      }
       for (size_t i = 0; i < expected.size(); ++i) {
         INFO(dir.filename().string() << "/" << set.path().filename().string() << " output " << i);
         CHECK(disagreement(expected[i], result.outputs[i]) == "");

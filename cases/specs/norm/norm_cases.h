@@ -24,5 +24,8 @@ void group_normalization_cases(const CatalogRow& row, std::vector<CaseDraft>& ou
 void mean_variance_normalization_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
 // norm_bounds.cpp: their element bounds (first order, stage one in the stash precision)
 std::vector<std::vector<double>> norm_element_bounds(const BoundCase& c);
+// norm_specs_dropout.cpp: Dropout's cases, and the property its random outputs are judged by.
+void dropout_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+PropertyResult dropout_property(const BoundCase& c, const std::vector<Tensor>& actual);
 
 }  // namespace touchstone::cases

@@ -16,6 +16,7 @@ const std::vector<SpecEntry>& norm_spec_table() {
       {"", "LayerNormalization", layer_normalization_cases, "axis 0, 1, -1, -2, rank 1, Scale/B broadcast to X, no B, Mean/InvStdDev, stash_type 16, epsilon, mean far from the spread, 4096-long rows, empty, constant row with epsilon 0, specials, axis/broadcast/stash_type refusals", Judging::element("normalization", norm_element_bounds)},
       {"", "MeanVarianceNormalization", mean_variance_normalization_cases, "default axes [0, 2, 3], [2, 3], [1], all, negative, mean far from the spread, 4096-long rows, empty, a constant channel (0/0), specials, axes refusals", Judging::element("normalization", norm_element_bounds)},
       {"", "RMSNormalization", rms_normalization_cases, "every (T, V), axes as LayerNormalization, scale broadcast, stash_type 10/11, zero row with epsilon 0, specials, axis/broadcast/stash_type refusals", Judging::element("normalization", norm_element_bounds)},
+      {"", "Dropout", dropout_cases, "inference (is_test, 7 and 10, training_mode absent or false), training with ratio 0, 0.5, 0.75, 0.3 and 1 (undefined), seed, ratio of every T1 type, special values, empty; ratio and scalar refusals", Judging::property_of("dropout", dropout_property)},
   };
   return table;
 }

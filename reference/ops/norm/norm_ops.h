@@ -29,5 +29,11 @@ Tensors mean_variance_normalization_v9(const Node& node, const Inputs& in);
 Tensors mean_variance_normalization_v13(const Node& node, const Inputs& in);
 // rms_normalization.cpp: RMSNormalization-23 (axis, epsilon, stash_type; X and scale types apart)
 Tensors rms_normalization_v23(const Node& node, const Inputs& in);
+// dropout.cpp: Dropout-1 (is_test, mask of type T; 6 shares it), 7 (always inference), 10 (the
+// mask bool), 12 (ratio and training_mode inputs, seed; 13 and 22 share it)
+Tensors dropout_v1(const Node& node, const Inputs& in);
+Tensors dropout_v7(const Node& node, const Inputs& in);
+Tensors dropout_v10(const Node& node, const Inputs& in);
+Tensors dropout_v12(const Node& node, const Inputs& in);
 
 }  // namespace touchstone::ops

@@ -1,5 +1,5 @@
 // The pooling family (reference/ops/pool/README.md): MaxPool, AveragePool, LpPool and their
-// Global forms, one kernel per version whose rules differ; versions that only widened the
+// Global forms, MaxUnpool and MaxRoiPool, one kernel per version whose rules differ; versions that only widened the
 // types share the previous kernel in the catalog.
 #pragma once
 #include "reference/node.h"
@@ -35,5 +35,13 @@ Tensors global_average_pool_v1(const Node& node, const Inputs& in);
 Tensors global_max_pool_v1(const Node& node, const Inputs& in);
 Tensors global_lp_pool_v1(const Node& node, const Inputs& in);
 Tensors global_lp_pool_v2(const Node& node, const Inputs& in);
+
+// max_unpool.cpp: MaxUnpool-9 (strides without a stated default), 11 (strides default 1; 22
+// shares it)
+Tensors max_unpool_v9(const Node& node, const Inputs& in);
+Tensors max_unpool_v11(const Node& node, const Inputs& in);
+
+// max_roi_pool.cpp: MaxRoiPool-1 (22 shares it: +bfloat16), Caffe's bin arithmetic
+Tensors max_roi_pool_v1(const Node& node, const Inputs& in);
 
 }  // namespace touchstone::ops
