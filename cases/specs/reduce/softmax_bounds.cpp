@@ -7,6 +7,7 @@
 
 #include "cases/specs/reduce/reduce_cases.h"
 #include "cases/specs/reduce/bounds.h"
+#include "cases/specs/core/bound_node.h"
 #include "reference/ops/reduce/reduce_plan.h"
 
 namespace touchstone::cases {
@@ -57,22 +58,6 @@ std::vector<double> row_bounds(std::span<const double> x, DType dtype, const F& 
   for (int64_t i = 0; i < r.n; ++i) out.push_back(element(i, k, r, rho));
   return out;
 }
-
-// The case's node as the reference's kernels see it, with its inputs.
-struct NodeView {
-  SemanticsRecord semantics;
-  std::vector<const Tensor*> ptrs;
-  Node node;
-  Inputs inputs;
-  explicit NodeView(const BoundCase& c)
-      : ptrs(pointers(c)), node(c.node, c.node.op_type() + "-" + std::to_string(c.since_version), semantics),
-        inputs(ptrs) {}
-  static std::vector<const Tensor*> pointers(const BoundCase& c) {
-    std::vector<const Tensor*> p;
-    for (const auto& t : c.inputs) p.push_back(t ? &*t : nullptr);
-    return p;
-  }
-};
 
 std::vector<std::vector<double>> normalization_bounds(const BoundCase& c,
                                                       std::vector<double> (*f)(std::span<const double>, DType)) {
