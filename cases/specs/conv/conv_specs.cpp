@@ -79,6 +79,8 @@ void conv_geometry(Drafter& d, int since) {
   d.one("empty_batch", {0, 2, 5, 5}, {3, 2, 2, 2}, {3}, {}, "empty");
   // floor((3 - 4) / 1) + 1 = 0 rows: Y is empty.
   d.one("kernel_past_input_empty", {1, 1, 3, 5}, {1, 1, 4, 2}, {}, {}, "empty");
+  // A spatial dim of size 0: Y (1, 3, 0, 4).
+  d.one("zero_size_spatial", {1, 2, 0, 5}, {3, 2, 1, 2}, {3}, {}, "empty");
   d.specials();
 }
 
