@@ -57,6 +57,8 @@ struct Col2ImDrafter {
   // input (n, c * prod(block), blocks) random; the block count is the caller's.
   void one(const std::string& name, const Shape& input, const Ints& image, const Ints& block, Attrs attrs,
            const char* tag = "random", const std::string& rule = "") {
+    // bool and string have no sum: their overlapping cases are undefined, not random draws
+    if (tag == std::string("random") && (t == DType::kBool || t == DType::kString)) tag = "no-sum";
     add(out, name, {any_random(case_id(row, {t}, name), t, input), int64s(image), int64s(block)}, std::move(attrs),
         {rule.empty() ? tag : "attribute"}, rule.empty() ? "" : row.label() + ": " + rule, smoke && rule.empty());
     if (rule.empty()) smoke = false;
