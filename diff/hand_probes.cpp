@@ -135,6 +135,10 @@ constexpr HandChange kChanges[] = {
     {"ScatterND", 16, 11, hand::scatter_nd_16},
     {"ScatterND", 18, 11, hand::scatter_nd_18},
     {"GroupNormalization", 21, 18, hand::group_normalization_21},
+    {"MaxPool", 10, 8, hand::max_pool_10},
+    {"AveragePool", 11, 10, hand::average_pool_11},
+    {"AveragePool", 19, 11, hand::average_pool_19},
+    {"LpPool", 2, 1, hand::lp_pool_2},
 };
 
 }  // namespace

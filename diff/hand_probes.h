@@ -54,5 +54,9 @@ std::vector<Probe> topk_11();
 std::vector<Probe> scatter_nd_16();
 std::vector<Probe> scatter_nd_18();
 std::vector<Probe> group_normalization_21();
+std::vector<Probe> max_pool_10();
+std::vector<Probe> average_pool_11();
+std::vector<Probe> average_pool_19();
+std::vector<Probe> lp_pool_2();
 
 }  // namespace touchstone::hand

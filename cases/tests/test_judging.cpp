@@ -50,7 +50,8 @@ TEST_CASE("touchstone ops' judging column: each op-version's contract in one lin
   CHECK(summary("CumSum", 14) == "exact; floats: bound n = axis");
   CHECK(summary("TopK", 1) == "exact");  // no sorted attribute before 11
   CHECK(summary("TopK", 11) == "exact; unordered if sorted=0");
-  CHECK(summary("DeformConv", 22) == "-");  // not implemented
+  CHECK(summary("DeformConv", 22) == "element bound (deform-conv)");
+  CHECK(summary("ImageDecoder", 20) == "-");  // not implemented
 }
 
 TEST_CASE("refinements: TopK sorted=0 compares a multiset, CumSum floats by the axis length, Einsum's products",

@@ -273,4 +273,60 @@ TEST_CASE("diff GroupNormalization 18 21: scale and bias per group, then per cha
   const auto& per_group = probe(d, "scale and bias per group (2)");
   CHECK(per_group.group == ProbeGroup::kOnlyOld);
   CHECK(refused_with(per_group.new_outcome, "(C)"));
+
+TEST_CASE("diff MaxPool 8 10: ceil_mode and dilations", "[diff][hand][MaxPool]") {
+  const VersionDiff d = diff_versions(version("MaxPool", 8), version("MaxPool", 10));
+  // Kernel 2, stride 2 over [1..5]: floor((5-2)/2)+1 = 2 windows (8, no ceil_mode) vs 3 (10).
+  const auto& ceil = probe(d, "ceil_mode=1, kernel 2, stride 2");
+  CHECK(ceil.group == ProbeGroup::kDifferent);
+  CHECK(floats(ceil.old_outcome) == F{2, 4});
+  CHECK(floats(ceil.new_outcome) == F{2, 4, 5});
+  CHECK(probe(d, "ceil_mode=0, kernel 2").group == ProbeGroup::kSame);
+  // Dilation 2 pairs x0,x2 / x1,x3 / x2,x4 of [1,5,2,4,3]; 8 pairs neighbours.
+  const auto& dil = probe(d, "dilations=2, kernel 2 over [1,5,2,4,3]");
+  CHECK(dil.group == ProbeGroup::kDifferent);
+  CHECK(floats(dil.old_outcome) == F{5, 5, 4, 4});
+  CHECK(floats(dil.new_outcome) == F{2, 5, 3});
+  CHECK(values<int64_t>(dil.new_outcome.outputs.at(1)) == I{2, 1, 4});  // the maxima's flat indices
+}
+
+TEST_CASE("diff AveragePool 10 11 and 11 19: the auto_pad text, dilations", "[diff][hand][AveragePool]") {
+  const VersionDiff d11 = diff_versions(version("AveragePool", 10), version("AveragePool", 11));
+  // VALID, kernel 3, stride 2 over 7: windows at 0, 2, 4: means 2, 4, 6 - 11's own text would
+  // give floor(5/2) = 2 windows, so 11 marks it implementation-defined.
+  const auto& valid = probe(d11, "VALID, kernel 3, stride 2");
+  CHECK(valid.group == ProbeGroup::kSame);
+  CHECK(floats(valid.new_outcome) == F{2, 4, 6});
+  CHECK(valid.old_outcome.semantics.empty());
+  CHECK(valid.new_outcome.semantics.find("implementation-defined") != std::string::npos);
+  // SAME_UPPER, kernel 2, stride 2 over 5: total pad (3-1)*2 + 2 - 5 = 1, at the end: the last
+  // window holds 5 alone (pads not counted).
+  const auto& same = probe(d11, "SAME_UPPER, kernel 2, stride 2");
+  CHECK(floats(same.old_outcome) == F{1.5f, 3.5f, 5});
+  CHECK_FALSE(same.new_outcome.semantics.empty());
+  CHECK(floats(probe(d11, "no strides").new_outcome) == F{1.5f, 2.5f});
+  const VersionDiff d19 = diff_versions(version("AveragePool", 11), version("AveragePool", 19));
+  const auto& dil = probe(d19, "dilations=2, kernel 2 over [1,5,2,4,3]");
+  CHECK(dil.group == ProbeGroup::kDifferent);
+  CHECK(floats(dil.old_outcome) == F{3, 3.5f, 3, 3.5f});
+  CHECK(floats(dil.new_outcome) == F{1.5f, 4.5f, 2.5f});
+  // Span 3 at stride 2 over 6 with ceil: windows at 0, 2, 4; the last reads x4 = 5 alone.
+  const auto& ceil = probe(d19, "dilations=2, kernel 2, stride 2, ceil_mode");
+  CHECK(floats(ceil.old_outcome) == F{1.5f, 3.5f, 5.5f});
+  CHECK(floats(ceil.new_outcome) == F{2, 4, 5});
+}
+
+TEST_CASE("diff LpPool 1 2: p a float, then an int", "[diff][hand][LpPool]") {
+  const VersionDiff d = diff_versions(version("LpPool", 1), version("LpPool", 2));
+  // 3^3 + 4^3 + 5^3 = 216 = 6^3.
+  const auto& both = probe(d, "p=3.0 (a float, 1) and p=3 (an int, 2)");
+  CHECK(both.group == ProbeGroup::kSame);
+  CHECK(floats(both.new_outcome) == F{6});
+  const auto& as_float = probe(d, "p=3.0 as a float");
+  CHECK(as_float.group == ProbeGroup::kOnlyOld);
+  CHECK(refused_with(as_float.new_outcome, "must be int"));
+  const auto& as_int = probe(d, "p=3 as an int");
+  CHECK(as_int.group == ProbeGroup::kOnlyNew);
+  CHECK(refused_with(as_int.old_outcome, "must be float"));
+  CHECK(floats(probe(d, "p absent").old_outcome) == F{5});
 }

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "cases/specs/core/binary.h"
+#include "cases/specs/conv/conv_attrs.h"
 #include "cases/specs/conv/conv_cases.h"
 #include "reference/model_builder.h"
 
@@ -15,12 +16,7 @@ namespace touchstone::cases {
 namespace {
 
 using binary::add;
-using Attrs = std::vector<onnx::AttributeProto>;
-using Ints = std::vector<int64_t>;
-
-onnx::AttributeProto ints(const char* name, Ints v) { return make_attr(name, v); }
-onnx::AttributeProto one_int(const char* name, int64_t v) { return make_attr(name, v); }
-onnx::AttributeProto text(const char* name, const char* v) { return make_attr(name, std::string(v)); }
+using namespace conv_attrs;
 
 // Drafts of one (row, type): X, W and optionally B random, each from its own seed.
 struct Drafter {
@@ -83,6 +79,8 @@ void conv_geometry(Drafter& d, int since) {
   d.one("empty_batch", {0, 2, 5, 5}, {3, 2, 2, 2}, {3}, {}, "empty");
   // floor((3 - 4) / 1) + 1 = 0 rows: Y is empty.
   d.one("kernel_past_input_empty", {1, 1, 3, 5}, {1, 1, 4, 2}, {}, {}, "empty");
+  // A spatial dim of size 0: Y (1, 3, 0, 4).
+  d.one("zero_size_spatial", {1, 2, 0, 5}, {3, 2, 1, 2}, {3}, {}, "empty");
   d.specials();
 }
 
@@ -173,23 +171,12 @@ void transpose_refusals(Drafter& d, int since) {
 }  // namespace
 
 void conv_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
-  const auto allowed = input_type_params(row).front().allowed;
-  for (DType t : allowed) {
-    Drafter d{row, t, out};
-    conv_geometry(d, row.since_version);
-  }
-  Drafter first{row, allowed.front(), out, false};
-  conv_refusals(first);
+  every_type<Drafter>(row, out, [&](Drafter& d) { conv_geometry(d, row.since_version); }, conv_refusals);
 }
 
 void conv_transpose_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
-  const auto allowed = input_type_params(row).front().allowed;
-  for (DType t : allowed) {
-    Drafter d{row, t, out};
-    transpose_geometry(d, row.since_version);
-  }
-  Drafter first{row, allowed.front(), out, false};
-  transpose_refusals(first, row.since_version);
+  every_type<Drafter>(row, out, [&](Drafter& d) { transpose_geometry(d, row.since_version); },
+                      [&](Drafter& d) { transpose_refusals(d, row.since_version); });
 }
 
 }  // namespace touchstone::cases

@@ -91,6 +91,8 @@ void geometry_cases(Drafter& d, const PoolVersion& v) {
   d.one("window_8x8", {1, 1, 8, 8}, {ints("kernel_shape", {8, 8})});
   // floor((3 - 4) / 1) + 1 = 0 rows: Y is empty (ONNX's shape inference gives the same).
   d.one("kernel_past_input_empty", {1, 1, 3, 5}, {ints("kernel_shape", {4, 2})}, "empty", outs);
+  // A spatial dim of size 0 (no rule forbids it): floor((0 - 1) / 1) + 1 = 0 rows, Y (1, 2, 0, 4).
+  d.one("zero_size_spatial", {1, 2, 0, 5}, {ints("kernel_shape", {1, 2})}, "empty", outs);
 }
 
 // ceil_mode, count_include_pad and dilations where the version has them.

@@ -7,6 +7,7 @@
 
 #include "cases/specs/reduce/reduce_cases.h"
 #include "cases/specs/reduce/bounds.h"
+#include "cases/specs/core/bound_node.h"
 #include "reference/ops/reduce/reduce_plan.h"
 
 namespace touchstone::cases {

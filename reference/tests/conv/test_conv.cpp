@@ -9,28 +9,13 @@
 #include <random>
 
 #include "reference/numeric/fast.h"
-#include "reference/tests/logic_testing.h"
-#include "reference/tests/reduce/reduce_testing.h"
+#include "reference/tests/conv/conv_testing.h"
 
 using namespace touchstone;
 using namespace touchstone::testing;
-using logic::check_invalid;
-using reduce::floats;
-using reduce::values_of;
+using namespace touchstone::testing::conv;
 
 namespace {
-
-using Attrs = std::vector<onnx::AttributeProto>;
-using Ints = std::vector<int64_t>;
-
-// Multiples of 1/8 in [-2, 2]: every product and every short sum of them is exact.
-std::vector<float> dyadic(size_t n, unsigned seed) {
-  std::mt19937 rng(seed);
-  std::uniform_int_distribution<int> d(-16, 16);
-  std::vector<float> v(n);
-  for (float& x : v) x = static_cast<float>(d(rng)) / 8.0f;
-  return v;
-}
 
 // The 2-D layer both oracles take: X (1, C, H, W), W's spatial (kh, kw), group.
 struct Layer {
