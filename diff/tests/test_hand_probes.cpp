@@ -273,6 +273,7 @@ TEST_CASE("diff GroupNormalization 18 21: scale and bias per group, then per cha
   const auto& per_group = probe(d, "scale and bias per group (2)");
   CHECK(per_group.group == ProbeGroup::kOnlyOld);
   CHECK(refused_with(per_group.new_outcome, "(C)"));
+}
 
 TEST_CASE("diff MaxPool 8 10: ceil_mode and dilations", "[diff][hand][MaxPool]") {
   const VersionDiff d = diff_versions(version("MaxPool", 8), version("MaxPool", 10));
