@@ -13,6 +13,10 @@
 #include "reference/ops/conv/conv_ops.h"
 #include "reference/ops/linalg/linalg_ops.h"
 #include "reference/ops/norm/norm_ops.h"
+#include "reference/ops/quant/quant_ops.h"
+#include "reference/ops/resample/resample_ops.h"
+#include "reference/ops/geometry/geometry_ops.h"
+#include "reference/ops/attention/attention_ops.h"
 #include "reference/ops/pool/pool_ops.h"
 #include "reference/ops/reduce/reduce_ops.h"
 #include "reference/ops/sequence/sequence_ops.h"
@@ -43,7 +47,7 @@ const std::vector<CatalogRow>& catalog() {
     {"", "Add", 7, "elementwise", ops::add_v7, kExact, "numpy broadcasting; broadcast/axis removed", ""},
     {"", "Add", 13, "elementwise", ops::add_v7, kExact, "+bfloat16", ""},
     {"", "Add", 14, "elementwise", ops::add_v7, kExact, "+int8/int16/uint8/uint16", ""},
-    not_yet("", "AffineGrid", 20, "resample"),
+    not_yet("", "AffineGrid", 20, "geometry"),
     {"", "And", 1, "elementwise", ops::and_v1, kExact, "limited broadcast (broadcast/axis); bool", ""},
     {"", "And", 7, "elementwise", ops::and_v7, kExact, "numpy broadcasting; broadcast/axis removed", ""},
     {"", "ArgMax", 1, "indexing", ops::argmax_v1, kExact, "axis >= 0; keepdims; ties and NaN open (first occurrence; NaN is the extreme)", ""},
@@ -140,7 +144,7 @@ const std::vector<CatalogRow>& catalog() {
     {"", "Conv", 1, "conv", ops::conv_v1, kExact, "B + sum of X*W over each window, exact and rounded once; kernel_shape from W (a disagreeing one refused); group (depthwise at group = C); pads, strides, dilations; auto_pad NOTSET/VALID/SAME_UPPER (odd pad at the end)/SAME_LOWER (at the start); float16/float/double. SAME with a stride above 1: the text keeps the input size, the reference gives ceil(in/stride) (impl.-defined, shapes too). Backends: bound(n), n = C/group x kernel volume (+1 with B)", ""},
     {"", "Conv", 11, "conv", ops::conv_v11, kExact, "SAME: out = ceil(in/stride) stated; strides/dilations default 1; M a multiple of group", ""},
     {"", "Conv", 22, "conv", ops::conv_v11, kExact, "+bfloat16", ""},
-    not_yet("", "ConvInteger", 10, "conv"),
+    not_yet("", "ConvInteger", 10, "quant"),
     {"", "ConvTranspose", 1, "conv", ops::conv_transpose_v1, kExact, "each Y element gathers B + sum of X*W over the (input, tap) pairs that land on it, exact and rounded once; W (C, M/group, k...); out = s(in-1) + output_padding + dk - pads; output_shape (spatial) sets the pads: its equations put the odd pad last except for SAME_UPPER; SAME: out = in*s (the text: the input size; impl.-defined with a stride above 1). Impl.-defined, shapes too: any odd automatic total padding (the versions' texts disagree on its side), a negative SAME total (implementations clamp it). Backends: bound(n), n = C/group x kernel volume (+1 with B)", ""},
     {"", "ConvTranspose", 11, "conv", ops::conv_transpose_v11, kExact, "output_shape's equations: SAME_UPPER's odd pad last, any other first; SAME: out = in*s stated; output_padding below stride or dilation (refused otherwise), on the higher side", ""},
     {"", "ConvTranspose", 22, "conv", ops::conv_transpose_v11, kExact, "+bfloat16", ""},
@@ -242,9 +246,9 @@ const std::vector<CatalogRow>& catalog() {
     {"", "Greater", 13, "elementwise", ops::greater_v7, kExact, "+bfloat16", ""},
     {"", "GreaterOrEqual", 12, "elementwise", ops::greater_or_equal_v12, kExact, "new: numpy broadcasting; integers, float16/float/double", ""},
     {"", "GreaterOrEqual", 16, "elementwise", ops::greater_or_equal_v12, kExact, "+bfloat16", ""},
-    not_yet("", "GridSample", 16, "resample"),
-    not_yet("", "GridSample", 20, "resample"),
-    not_yet("", "GridSample", 22, "resample"),
+    not_yet("", "GridSample", 16, "geometry"),
+    not_yet("", "GridSample", 20, "geometry"),
+    not_yet("", "GridSample", 22, "geometry"),
     {"", "GroupNormalization", 18, "norm", ops::group_normalization_v18, kExact, "refused as a model (deprecated since ONNX 1.21; 1.23's text keeps no schema); its kernel keeps what 1.18-1.20 defined, for the diff: scale and bias of shape (num_groups), one per group, statistics in T; num_groups divides C", ""},
     {"", "GroupNormalization", 21, "norm", ops::group_normalization_v21, kExact, "scale and bias per channel (C), not per group (what deprecated 18); stash_type fixes stage one's precision; exact, rounded once; num_groups divides C; a constant group with epsilon 0 or a NaN/inf in a group: NaN (impl.-defined). Backends: element bound, first order in the stash precision (one-pass E[x^2] - E[x]^2 variance of the function body covered)", ""},
     not_yet("", "HammingWindow", 17, "signal"),
@@ -372,8 +376,8 @@ const std::vector<CatalogRow>& catalog() {
     {"", "NegativeLogLikelihoodLoss", 12, "reduce", ops::negative_log_likelihood_loss_v12, kExact, "-x[c]*w[c]; none/sum/mean (sum / sum of applied weights), ignore_index; exact sums rounded once; out-of-range target refused; all ignored: NaN, impl.-defined; ignored samples lose 0 of a sign the text leaves open (-0, impl.-defined where it reaches the output). Backends: none exact; sum and mean per-element bounds (cases/specs/reduce/bounds.h): mean = L/W within (sum u|l_k| + gamma_N sum|l_k|)/|W| + |y| gamma_N sum|w|/|W| + 2u|y|", ""},
     {"", "NegativeLogLikelihoodLoss", 13, "reduce", ops::negative_log_likelihood_loss_v12, kExact, "differentiability marked only", ""},
     {"", "NegativeLogLikelihoodLoss", 22, "reduce", ops::negative_log_likelihood_loss_v12, kExact, "+bfloat16", ""},
-    not_yet("", "NonMaxSuppression", 10, "resample"),
-    not_yet("", "NonMaxSuppression", 11, "resample"),
+    not_yet("", "NonMaxSuppression", 10, "geometry"),
+    not_yet("", "NonMaxSuppression", 11, "geometry"),
     {"", "NonZero", 9, "indexing", ops::nonzero_v9, kExact, "(rank, count) int64 in row-major order; a scalar gives (0, count); strings: non-empty is non-zero", ""},
     {"", "NonZero", 13, "indexing", ops::nonzero_v9, kExact, "+bfloat16", ""},
     {"", "Not", 1, "elementwise", ops::not_v1, kExact, "bool", ""},
@@ -497,9 +501,9 @@ const std::vector<CatalogRow>& catalog() {
     not_yet("", "Resize", 18, "resample"),
     not_yet("", "Resize", 19, "resample"),
     {"", "ReverseSequence", 10, "indexing", ops::reverse_sequence_v10, kExact, "(batch_axis, time_axis) (1, 0) or (0, 1); lengths outside [0, time] refused", ""},
-    not_yet("", "RoiAlign", 10, "resample"),
-    not_yet("", "RoiAlign", 16, "resample"),
-    not_yet("", "RoiAlign", 22, "resample"),
+    not_yet("", "RoiAlign", 10, "geometry"),
+    not_yet("", "RoiAlign", 16, "geometry"),
+    not_yet("", "RoiAlign", 22, "geometry"),
     not_yet("", "RotaryEmbedding", 23, "attention"),
     {"", "Round", 11, "elementwise", ops::round_v11, kExact, "halves to even; float16/float/double", ""},
     {"", "Round", 22, "elementwise", ops::round_v11, kExact, "+bfloat16", ""},

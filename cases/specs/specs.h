@@ -40,5 +40,9 @@ const std::vector<SpecEntry>& sequence_spec_table();
 const std::vector<SpecEntry>& pool_spec_table();
 const std::vector<SpecEntry>& conv_spec_table();
 const std::vector<SpecEntry>& norm_spec_table();
+const std::vector<SpecEntry>& quant_spec_table();
+const std::vector<SpecEntry>& resample_spec_table();
+const std::vector<SpecEntry>& geometry_spec_table();
+const std::vector<SpecEntry>& attention_spec_table();
 
 }  // namespace touchstone::cases

@@ -1,0 +1,9 @@
+// The geometry family (reference/ops/geometry/README.md): GridSample, AffineGrid, RoiAlign and NonMaxSuppression; one kernel per version whose
+// rules differ (`<op>_v<since>`), versions that only widened the types share the previous kernel
+// in the catalog.
+#pragma once
+#include "reference/node.h"
+
+namespace touchstone::ops {
+
+}  // namespace touchstone::ops

@@ -1,0 +1,9 @@
+// The quantization family (reference/ops/quant/README.md): QuantizeLinear, DequantizeLinear, DynamicQuantizeLinear, QLinearConv, QLinearMatMul, ConvInteger (MatMulInteger lives in linalg); one kernel per version whose
+// rules differ (`<op>_v<since>`), versions that only widened the types share the previous kernel
+// in the catalog.
+#pragma once
+#include "reference/node.h"
+
+namespace touchstone::ops {
+
+}  // namespace touchstone::ops
