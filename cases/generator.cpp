@@ -316,6 +316,11 @@ void write_case_files(const std::filesystem::path& dir, const CaseMeta& meta, co
 
 void write_suite(const std::filesystem::path& out, const std::vector<Case>& cases, Profile profile,
                  const Progress& progress) {
+  write_suite(out, cases, std::string(profile_name(profile)), progress);
+}
+
+void write_suite(const std::filesystem::path& out, const std::vector<Case>& cases, const std::string& origin,
+                 const Progress& progress) {
   namespace fs = std::filesystem;
   std::error_code ec;
   if (fs::exists(out, ec)) {
@@ -341,7 +346,7 @@ void write_suite(const std::filesystem::path& out, const std::vector<Case>& case
     if (progress) progress(n + 1, cases.size());
   }
   nlohmann::json index = {{"touchstone_version", touchstone_version()},
-                          {"profile", profile_name(profile)},
+                          {"profile", origin},
                           {"case_count", cases.size()},
                           {"cases", std::move(index_cases)}};
   write_text(out / "index.json", index.dump(1) + "\n");

@@ -70,6 +70,10 @@ void write_case_files(const std::filesystem::path& dir, const CaseMeta& meta, co
 // `out` (it has an index.json) is replaced; any other non-empty folder is refused.
 void write_suite(const std::filesystem::path& out, const std::vector<Case>& cases, Profile profile,
                  const Progress& progress = {});
+// The same for cases that are no profile's (a model's nodes: models/node_cases.h); `origin`
+// takes the profile's place in index.json ("model:NAME").
+void write_suite(const std::filesystem::path& out, const std::vector<Case>& cases, const std::string& origin,
+                 const Progress& progress = {});
 
 // The project version written into index.json.
 const char* touchstone_version();

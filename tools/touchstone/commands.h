@@ -29,6 +29,7 @@ void add_generate_command(CLI::App& app, Action& action);
 void add_coverage_command(CLI::App& app, Action& action);
 void add_report_command(CLI::App& app, Action& action);
 void add_diff_command(CLI::App& app, Action& action);
+void add_model_command(CLI::App& app, Action& action);
 
 // Every subcommand, in the order `touchstone --help` lists them.
 inline constexpr void (*kCommands[])(CLI::App&, Action&) = {
@@ -41,6 +42,7 @@ inline constexpr void (*kCommands[])(CLI::App&, Action&) = {
     add_coverage_command,
     add_report_command,
     add_diff_command,
+    add_model_command,
 };
 
 }  // namespace touchstone::cli

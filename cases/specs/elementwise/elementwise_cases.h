@@ -13,6 +13,10 @@ void clip_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
 void bitshift_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
 void mod_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
 void activation_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+// HardSigmoid's and HardSwish's element bounds (activation_bounds.cpp): the line
+// alpha x + beta rounded in the input type, clamped.
+std::vector<std::vector<double>> hard_sigmoid_element_bounds(const BoundCase& c);
+std::vector<std::vector<double>> hard_swish_element_bounds(const BoundCase& c);
 void prelu_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
 void binary_arithmetic_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
 void pow_cases(const CatalogRow& row, std::vector<CaseDraft>& out);

@@ -1,0 +1,56 @@
+// A model's nodes as cases (issue 30, "node by node"): the reference runs the whole model
+// once and keeps every value of its main graph; each main-graph node then becomes a
+// one-node model whose inputs are the real values it saw (a control-flow node keeps its
+// subgraphs, and the outer values they read become inputs too). Each case is finished the
+// way the generator finishes a drafted one (cases/generator.cpp): the reference answers
+// the one-node model, and the node's op-version's judging contract (cases/judging.h), with
+// the reduction length its kernel reported, gives the tolerance. The cases form a suite in
+// ONNX's layout, so `touchstone run --suite` and every report take them unchanged.
+#pragma once
+#include <filesystem>
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "cases/case.h"
+#include "onnx/onnx_pb.h"
+#include "reference/graph.h"
+#include "reference/value.h"
+
+namespace touchstone::models {
+
+// Every value of the main graph after one run of the reference: the feeds, the
+// initializers and each node's outputs, by name; and the graph's outputs in order.
+struct ModelValues {
+  std::map<std::string, Value> values;
+  Values outputs;
+  SemanticsRecord semantics;
+};
+ModelValues run_keeping_values(const onnx::ModelProto& model, const std::filesystem::path& base_dir,
+                               const std::string& name, const Values& inputs, ExecutionOptions options = {});
+
+// The names a node reads: its inputs, then those its subgraphs read from outside
+// themselves (at any depth), each once, in first-use order; empty names dropped.
+std::vector<std::string> names_read(const onnx::NodeProto& node);
+
+struct NodeCaseOptions {
+  std::string model_name;  // the cases' ids start with it: "<model_name>/n007-Conv"
+  ExecutionOptions execution;
+  std::function<void(size_t done, size_t total)> progress;
+};
+
+struct NodeCases {
+  std::vector<cases::Case> cases;  // in node order
+  ModelValues run;                 // the whole model's run
+};
+
+// Throws what loading or running the model throws (kNotImplemented names the first
+// op-version the reference lacks; models/model_summary.h lists them all beforehand).
+NodeCases node_cases(const onnx::ModelProto& model, const std::filesystem::path& base_dir, const Values& inputs,
+                     const NodeCaseOptions& options);
+
+// "n007-Conv" for node 7 of a graph of `count` nodes (the index padded to count's width).
+std::string node_case_name(int index, int count, const std::string& op_type);
+
+}  // namespace touchstone::models
