@@ -81,6 +81,23 @@ cases::CaseDraft node_draft(const onnx::NodeProto& node, const std::map<std::str
   return draft;
 }
 
+cases::Case whole_model_case(const onnx::ModelProto& model, const Values& inputs, const ModelValues& run,
+                             const std::string& name) {
+  cases::Case c;
+  c.model = model;
+  c.inputs = inputs;
+  c.outputs = run.outputs;
+  c.meta.id = name + "/whole";
+  c.meta.op = "(graph)";
+  for (const auto& imp : model.opset_import())
+    if (canonical_domain(imp.domain()).empty()) c.meta.opset = static_cast<int>(imp.version());
+  for (const auto& v : inputs) c.meta.dtypes.push_back(cases::value_type_key(v.type()));
+  c.meta.tags = {"model-end-to-end"};
+  c.meta.semantics = Semantics::kImplementationDefined;
+  c.meta.semantics_reason = "a whole model: no contract bounds its outputs yet; the deviation is measured, not judged";
+  return c;
+}
+
 }  // namespace
 
 std::vector<std::string> names_read(const onnx::NodeProto& node) {
@@ -171,6 +188,7 @@ NodeCases node_cases(const onnx::ModelProto& model, const std::filesystem::path&
     out.cases.push_back(std::move(c));
     if (options.progress) options.progress(out.cases.size(), static_cast<size_t>(graph.node_size()));
   }
+  if (options.whole_model) out.cases.push_back(whole_model_case(model, inputs, out.run, options.model_name));
   return out;
 }
 

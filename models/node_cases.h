@@ -37,11 +37,15 @@ std::vector<std::string> names_read(const onnx::NodeProto& node);
 struct NodeCaseOptions {
   std::string model_name;  // the cases' ids start with it: "<model_name>/n007-Conv"
   ExecutionOptions execution;
+  // Also the whole model as one case ("<model_name>/whole", op "(graph)"): no contract
+  // bounds a whole model's outputs yet, so it is implementation-defined — a backend's
+  // deviation is measured and reported (divergent), never failed.
+  bool whole_model = true;
   std::function<void(size_t done, size_t total)> progress;
 };
 
 struct NodeCases {
-  std::vector<cases::Case> cases;  // in node order
+  std::vector<cases::Case> cases;  // in node order, then the whole model's
   ModelValues run;                 // the whole model's run
 };
 

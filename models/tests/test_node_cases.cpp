@@ -102,7 +102,10 @@ TEST_CASE("every node becomes a case with the real values it saw", "[models]") {
   models::NodeCaseOptions options;
   options.model_name = "chain";
   const auto result = models::node_cases(chain_model(), ".", inputs, options);
-  REQUIRE(result.cases.size() == 3);
+  REQUIRE(result.cases.size() == 4);  // three nodes, then the whole model
+  CHECK(result.cases[3].meta.id == "chain/whole");
+  CHECK(result.cases[3].meta.semantics == Semantics::kImplementationDefined);
+  CHECK(floats(result.cases[3].outputs[0]) == std::vector<float>{89.125f});
 
   // By hand: a = x + w = [1.5, 1, 3.25, 4.5, 4, 6.25]; b = a^2; s = sum(b).
   const std::vector<float> a = {1.5f, 1.0f, 3.25f, 4.5f, 4.0f, 6.25f};
@@ -175,7 +178,7 @@ TEST_CASE("node cases form a suite the loader reads back", "[models]") {
   std::filesystem::remove_all(dir);
   cases::write_suite(dir, result.cases, std::string("model:chain"));
   const auto suite = load_suite(dir);
-  REQUIRE(suite.cases.size() == 3);
+  REQUIRE(suite.cases.size() == 4);
   CHECK(suite.cases[2].meta.op == "ReduceSum");
   CHECK(suite.cases[2].meta.tolerance.kind == Tolerance::kBound);
   CHECK(suite.cases[2].problem.empty());
