@@ -148,8 +148,14 @@ ModelValues run_keeping_values(const onnx::ModelProto& model, const std::filesys
   return out;
 }
 
-NodeCases node_cases(const onnx::ModelProto& model, const std::filesystem::path& base_dir, const Values& inputs,
+NodeCases node_cases(const onnx::ModelProto& given, const std::filesystem::path& base_dir, const Values& inputs,
                      const NodeCaseOptions& options) {
+  onnx::ModelProto model = given;
+  if (options.count_early_negative_axes) {
+    auto* prop = model.add_metadata_props();
+    prop->set_key(kEarlyNegativeAxesKey);
+    prop->set_value("count");
+  }
   NodeCases out;
   out.run = run_keeping_values(model, base_dir, options.model_name, inputs, options.execution);
   std::map<std::string, int> opsets;
@@ -164,6 +170,7 @@ NodeCases node_cases(const onnx::ModelProto& model, const std::filesystem::path&
     c.model.set_ir_version(model.ir_version());
     *c.model.mutable_opset_import() = model.opset_import();
     c.model.set_producer_name("touchstone model cases");
+    *c.model.mutable_metadata_props() = model.metadata_props();
     auto* g = c.model.mutable_graph();
     g->set_name(node_case_name(i, graph.node_size(), node.op_type()));
     *g->add_node() = node;

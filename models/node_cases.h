@@ -41,6 +41,10 @@ struct NodeCaseOptions {
   // bounds a whole model's outputs yet, so it is implementation-defined — a backend's
   // deviation is measured and reported (divergent), never failed.
   bool whole_model = true;
+  // Count negative axes before the op-version allowing them from the back (graph.h
+  // kEarlyNegativeAxesKey, set on the model and on every case's): PaddleOCR's opset-9
+  // recognizer has ReduceMean-1 with axes [-1]. Such cases are implementation-defined.
+  bool count_early_negative_axes = false;
   std::function<void(size_t done, size_t total)> progress;
 };
 

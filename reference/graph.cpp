@@ -1,8 +1,10 @@
 #include "reference/graph.h"
 
 #include <algorithm>
+#include <optional>
 
 #include "reference/node_check.h"
+#include "reference/ops/core/axes.h"
 #include "reference/tensor_proto.h"
 #include "reference/value_proto.h"
 
@@ -150,6 +152,8 @@ void Graph::run_nodes(Scope& scope, RunContext& run) const {
     check_input_types(node, row, inputs);
     Values outputs;
     try {
+      std::optional<ops::core::EarlyNegativeAxes> early_axes;
+      if (model_.count_early_negative_axes) early_axes.emplace(run.semantics(), row.label());
       const Node view(node, row.label(), run.semantics(), NodeEnv{this, i, &scope, &run});
       outputs = row.kernel(view, ValueInputs(std::move(inputs)));
     } catch (const Error& e) {

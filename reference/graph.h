@@ -52,12 +52,22 @@ class RandomSource {
   std::mt19937_64 engine_;
 };
 
+// The model metadata key (and its value "count") by which a model asks the reference to
+// count negative axes from the back in op-versions before the one that allows them (ONNX's
+// text there is silent; opset 11 "added" them): each such axis marks the run
+// implementation-defined instead of being refused. `touchstone model --count-early-negative-axes`
+// sets it on a real model's cases (models/node_cases.h).
+inline constexpr const char* kEarlyNegativeAxesKey = "touchstone.early_negative_axes";
+
 // What a graph needs from its model: the opset imports (canonical domain -> version), the
 // IR version, and the folder external data resolves against.
 struct ModelContext {
   std::map<std::string, int> opsets;
   int64_t ir_version = 0;
   std::filesystem::path base_dir;
+  // The model asks that negative axes before the version allowing them be counted from the
+  // back (metadata_props kEarlyNegativeAxesKey = "count"; ops/core/axes.h EarlyNegativeAxes).
+  bool count_early_negative_axes = false;
   int opset(std::string_view domain) const;
 };
 

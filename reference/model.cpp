@@ -22,6 +22,8 @@ Model Model::from_proto(onnx::ModelProto proto, const std::filesystem::path& bas
   m.where_ = where;
   m.context_ = std::make_shared<ModelContext>();
   m.context_->base_dir = base_dir;
+  for (const auto& prop : m.proto_->metadata_props())
+    if (prop.key() == kEarlyNegativeAxesKey) m.context_->count_early_negative_axes = prop.value() == "count";
   const auto ir = m.proto_->ir_version();
   m.context_->ir_version = ir;
   if (ir <= 0) invalid_model(where + ": the model has no ir_version");

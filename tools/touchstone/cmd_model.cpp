@@ -27,6 +27,7 @@ struct ModelOptions {
   uint64_t seed = 0;
   std::string out;
   bool quiet = false;
+  bool count_early_negative_axes = false;
 };
 
 std::string dims_text(const models::ModelInput& in) {
@@ -88,6 +89,7 @@ int run_cases(const ModelOptions& o) {
   models::NodeCaseOptions options;
   options.model_name = path.stem().string();
   options.progress = node_progress(o.quiet);
+  options.count_early_negative_axes = o.count_early_negative_axes;
   const auto result = models::node_cases(proto, path.parent_path(), inputs, options);
   cases::write_suite(o.out, result.cases, "model:" + options.model_name);
   // The inputs the run used, beside the suite, so the run can be repeated with --inputs.
@@ -127,6 +129,10 @@ void add_model_command(CLI::App& app, Action& action) {
   cases_cmd->add_option("--dim", cases_options->dims, "NAME=SIZE for a symbolic dimension of a generated input (repeatable)");
   cases_cmd->add_option("--seed", cases_options->seed, "Seed of the generated inputs (default 0)");
   cases_cmd->add_flag("-q,--quiet", cases_options->quiet, "Print nothing on success");
+  cases_cmd->add_flag("--count-early-negative-axes", cases_options->count_early_negative_axes,
+                      "Where an op-version before opset 11 gets a negative axis (its text is silent; the reference\n"
+                      "refuses it by default), count it from the back as later versions do; such nodes' cases are\n"
+                      "implementation-defined (PaddleOCR's opset-9 recognizer: ReduceMean-1 axes [-1])");
   cases_cmd->callback([cases_options, &action] { action = [cases_options] { return run_cases(*cases_options); }; });
 }
 

@@ -7,11 +7,35 @@
 
 namespace touchstone::ops::core {
 
+namespace {
+thread_local EarlyNegativeAxes* innermost_early_negative_axes = nullptr;
+}  // namespace
+
+EarlyNegativeAxes::EarlyNegativeAxes(SemanticsRecord& record, std::string label)
+    : record_(record), label_(std::move(label)), outer_(innermost_early_negative_axes) {
+  innermost_early_negative_axes = this;
+}
+
+EarlyNegativeAxes::~EarlyNegativeAxes() { innermost_early_negative_axes = outer_; }
+
+EarlyNegativeAxes* EarlyNegativeAxes::current() { return innermost_early_negative_axes; }
+
+void EarlyNegativeAxes::note(std::string_view what, int64_t axis) {
+  record_.mark(Semantics::kImplementationDefined,
+               label_ + ": " + std::string(what) + " " + std::to_string(axis) +
+                   " is negative where the text does not say what that means (negative axes came with opset 11); "
+                   "counted from the back, as later versions do");
+}
+
 int64_t normalize_axis(int64_t axis, int64_t rank, Negative negative, std::string_view what,
                        AxisWording wording) {
   const bool allowed = negative == Negative::kAllowed;
   const int64_t lowest = allowed ? -rank : 0;
   if (axis >= lowest && axis < rank) return axis < 0 ? axis + rank : axis;
+  if (!allowed && axis < 0 && axis >= -rank && EarlyNegativeAxes::current()) {
+    EarlyNegativeAxes::current()->note(what, axis);
+    return axis + rank;
+  }
   const std::string named = std::string(what) + " " + std::to_string(axis);
   const std::string highest = std::to_string(rank - 1);
   switch (wording) {

@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "reference/node.h"
 #include "reference/tensor.h"
 
 namespace touchstone::ops::core {
@@ -24,6 +25,26 @@ enum class AxisWording {
   kRangeVersion,  // the same, and " (negative axes from version 11)" where negatives are refused
   kRankR,         // "axis 3 is outside [-r, r-1] = [-2, 1] for rank r = 2"; a refused negative
                   // axis: "axis -1 is negative; negative axes are allowed only from opset 11"
+};
+
+// While one lives on a thread (the executor makes one around each kernel of a model that
+// asks for it: graph.h kEarlyNegativeAxesKey), a negative axis in [-rank, -1] where the
+// op-version refuses negatives is counted from the back instead, and marks `record`
+// implementation-defined, naming `label` and the axis.
+class EarlyNegativeAxes {
+ public:
+  EarlyNegativeAxes(SemanticsRecord& record, std::string label);
+  ~EarlyNegativeAxes();
+  EarlyNegativeAxes(const EarlyNegativeAxes&) = delete;
+  EarlyNegativeAxes& operator=(const EarlyNegativeAxes&) = delete;
+  // The innermost one on this thread; nullptr when none.
+  static EarlyNegativeAxes* current();
+  void note(std::string_view what, int64_t axis);
+
+ private:
+  SemanticsRecord& record_;
+  std::string label_;
+  EarlyNegativeAxes* outer_;
 };
 
 // `axis` checked against `rank` and made non-negative: in [0, rank-1], or in [-rank,
