@@ -4,10 +4,8 @@
 // (softmax_precision absent means T1's precision, float; softmax_precision 1 says so).
 #include <catch2/catch.hpp>
 
-#include <cstdlib>
 #include <fstream>
 #include <nlohmann/json.hpp>
-#include <sys/wait.h>
 
 #include "harness/tests/fixture.h"
 
@@ -16,19 +14,10 @@ namespace fs = std::filesystem;
 
 namespace {
 
-bool quietly(const std::string& command) {
-  const int status = std::system((command + " >/dev/null 2>&1").c_str());
-  return WIFEXITED(status) && WEXITSTATUS(status) == 0;
-}
-
 // The ids of the valid cases that did not pass with `mode`, and how many passed.
 std::pair<std::vector<std::string>, int> run_attention_mode(const fs::path& suite, const fs::path& root, const std::string& mode) {
-  const fs::path out = root / mode;
-  quietly("env 'TOUCHSTONE_FAULTS=Attention-=" + mode + "' " + TOUCHSTONE_CLI + " run --suite " + suite.string() +
-          " --backend command:" + TOUCHSTONE_FAULT_BACKEND + " --jobs 2 --full-report --report-dir " + out.string());
-  std::ifstream in(out / "report.json");
-  REQUIRE(in);
-  const json report = json::parse(in);
+  const json report = touchstone::testing::fault_mode_report(suite, root / mode, "Attention-", mode);
+  REQUIRE(report.is_object());
   std::vector<std::string> bad;
   int passed = 0;
   for (const auto& c : report.at("cases")) {
@@ -46,7 +35,7 @@ bool has(const std::string& id, const char* part) { return id.find(part) != std:
 TEST_CASE("Attention with its softmax in float16 fails where float is asked; in float32 it passes", "[attention][runner]") {
   const fs::path root = touchstone::testing::temp_dir("attention-modes");
   const fs::path suite = root / "suite";
-  REQUIRE(quietly(std::string(TOUCHSTONE_CLI) + " generate --profile standard --ops Attention --out " + suite.string()));
+  REQUIRE(touchstone::testing::run_quietly(std::string(TOUCHSTONE_CLI) + " generate --profile standard --ops Attention --out " + suite.string()));
   std::vector<std::string> valid;
   {
     std::ifstream in(suite / "index.json");

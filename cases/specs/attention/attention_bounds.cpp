@@ -90,7 +90,20 @@ std::vector<std::vector<double>> attention_element_bounds(const BoundCase& c) {
       for (int64_t i = 0; i < plan.q_len; ++i) {
         const RowErrors r = row_errors(plan, b, h, i, k1, ks);
         const int64_t hk = plan.kv_head_of(h);
-        if (r.masked || r.special) continue;  // zeros exactly, or NaN/inf judged as such
+        if (r.special) continue;  // NaN/inf judged as such (the case is implementation-defined)
+        for (int64_t j = 0; j < plan.total; ++j) {
+          const auto k = static_cast<size_t>(j);
+          const bool masked = plan.bias_row(b, h, i)[j] == -kInf;
+          double e = 0;
+          switch (plan.qk_mode) {
+            case 0: e = r.dx[k] + k1.u * std::fabs(r.x[k]); break;
+            case 1: e = r.dt[k] + k1.u * std::fabs(r.t[k]); break;
+            case 2: e = masked ? 0 : r.ds[k] + k1.u * std::fabs(r.s[k]); break;
+            default: e = masked || r.masked ? 0 : (r.vacuous ? kInf : r.p[k] * (r.rel[k] + k1.u)); break;
+          }
+          qk[static_cast<size_t>(((b * plan.q_heads + h) * plan.q_len + i) * plan.total + j)] = e + 2 * k1.eta;
+        }
+        if (r.masked) continue;  // a zero row, exactly
         for (int64_t v = 0; v < plan.v_head_size; ++v) {
           double weighted = 0, value = 0, mass = 0;
           for (int64_t j = 0; j < plan.total; ++j) {
@@ -101,18 +114,6 @@ std::vector<std::vector<double>> attention_element_bounds(const BoundCase& c) {
           }
           const double err = weighted + k1.gamma(n + 1) * mass + k1.u * std::fabs(value) + 2 * (n + 1) * k1.eta;
           y[static_cast<size_t>(plan.y_index(b, h, i, v))] = r.vacuous ? kInf : err;
-        }
-        for (int64_t j = 0; j < plan.total; ++j) {
-          const auto k = static_cast<size_t>(j);
-          const double masked = plan.bias_row(b, h, i)[j] == -kInf;
-          double e = 0;
-          switch (plan.qk_mode) {
-            case 0: e = r.dx[k] + k1.u * std::fabs(r.x[k]); break;
-            case 1: e = r.dt[k] + k1.u * std::fabs(r.t[k]); break;
-            case 2: e = masked ? 0 : r.ds[k] + k1.u * std::fabs(r.s[k]); break;
-            default: e = masked ? 0 : (r.vacuous ? kInf : r.p[k] * (r.rel[k] + k1.u)); break;
-          }
-          qk[static_cast<size_t>(((b * plan.q_heads + h) * plan.q_len + i) * plan.total + j)] = e + 2 * k1.eta;
         }
       }
   std::vector<std::vector<double>> out = {y};

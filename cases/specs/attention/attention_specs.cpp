@@ -192,8 +192,8 @@ void refusals(Drafter& d) {
   d.refuse("refuse_softmax_precision_6", positional(d.qkv("rsp", {1, 1, 2, 4}, {1, 1, 2, 4}, {1, 1, 2, 4})),
            {int_attr("softmax_precision", 6)}, "softmax_precision names a float type");
   in = positional(d.qkv("rmask", {1, 1, 2, 4}, {1, 1, 3, 4}, {1, 1, 3, 4}));
-  in.emplace_back(kMask, booleans({2, 2}, {1, 1, 1, 1}));
-  d.refuse("refuse_mask_2x2_for_2x3", std::move(in), {}, "attn_mask is broadcastable to (batch, q_num_heads, q_sequence_length, total_sequence_length)");
+  in.emplace_back(kMask, booleans({2, 4}, {1, 1, 1, 1, 1, 1, 1, 1}));
+  d.refuse("refuse_mask_2x4_for_2x3", std::move(in), {}, "attn_mask is broadcastable to (batch, q_num_heads, q_sequence_length, total_sequence_length)");
 }
 
 }  // namespace

@@ -51,7 +51,8 @@ Tensor positions(const Shape& s, std::vector<int64_t> v) { return Tensor::from_v
 }  // namespace
 
 void rotary_embedding_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
-  for (DType t : input_type_params(row).front().allowed) {
+  const std::vector<DType> types = input_type_params(row).front().allowed;  // a copy: the params are a temporary
+  for (DType t : types) {
     RotaryDrafter d{row, t, out};
     const Tensor cos6 = angle_cache(t, {6, 4}, 6, 4, false), sin6 = angle_cache(t, {6, 4}, 6, 4, true);
     const Tensor ids = positions({2, 3}, {0, 1, 2, 5, 3, 0});
@@ -74,7 +75,7 @@ void rotary_embedding_cases(const CatalogRow& row, std::vector<CaseDraft>& out) 
     const int64_t seq = static_cast<int64_t>(xs.size()) / 8;
     std::vector<int64_t> zeros(static_cast<size_t>(seq), 1);
     d.one("special_values", {tensor_of(t, {1, 1, seq, 8}, xs), cos6, sin6, positions({1, seq}, zeros)}, {}, "special-values");
-    if (t != input_type_params(row).front().allowed.front()) continue;
+    if (t != types.front()) continue;
     d.one("refuse_3d_without_num_heads", {d.x("r3d", {2, 3, 16}), cos6, sin6, ids}, {}, "", "a 3-D X needs num_heads (positive)");
     d.one("refuse_rotary_dim_3", {d.x("rodd", {2, 2, 3, 8}), cos6, sin6, ids}, {int_attr("rotary_embedding_dim", 3)}, "",
           "rotary_embedding_dim is even and at most head_size (0: head_size)");
