@@ -1,7 +1,8 @@
 // touchstone-fault-backend's Attention modes over the generated Attention suite (issue 27):
 // Y computed in float32 passes the bound of every float32, float16 and bfloat16 case; with
 // the softmax in float16 it fails every float32 case whose rows weigh more than one key
-// (softmax_precision absent means T1's precision, float; softmax_precision 1 says so).
+// (softmax_precision absent means T1's precision, float; softmax_precision 1 says so), and
+// passes where softmax_precision 10 asks for float16.
 #include <catch2/catch.hpp>
 
 #include <fstream>
@@ -56,10 +57,15 @@ TEST_CASE("Attention with its softmax in float16 fails where float is asked; in 
   int decided = 0;
   for (const auto& id : valid) {
     if (!has(id, "/float32/") || has(id, "empty") || has(id, "nan_in") || has(id, "seq1_d1")) continue;
+    if (has(id, "softmax_precision_float16")) {  // float16 is what it asks for: within the bound
+      INFO(id << " failed with its softmax in float16, as softmax_precision 10 asks");
+      CHECK(std::find(bad.begin(), bad.end(), id) == bad.end());
+      continue;
+    }
     ++decided;
     INFO(id << " passed with its softmax in float16");
     CHECK(std::find(bad.begin(), bad.end(), id) != bad.end());
   }
-  CHECK(decided > 60);
+  CHECK(decided > 50);
   CHECK(passed > 0);
 }

@@ -104,6 +104,7 @@ void attribute_cases(Drafter& d) {
   d.one("softcap_2", base("softcap"), {float_attr("softcap", 2.0f), float_attr("scale", 4.0f)}, 1);
   d.one("softmax_precision_float", base("sp1"), {int_attr("softmax_precision", 1)}, 1);
   d.one("softmax_precision_double", base("sp11"), {int_attr("softmax_precision", 11)}, 1);
+  d.one("softmax_precision_float16", base("sp10"), {int_attr("softmax_precision", 10)}, 1);
   d.one("causal_square_q4", positional(d.qkv("causal_sq", {1, 2, 4, 4}, {1, 2, 4, 4}, {1, 2, 4, 4})), {int_attr("is_causal", 1)}, 1);
   d.one("causal_q3_kv5_no_past", base("causal_rect"), {int_attr("is_causal", 1)}, 1);
   d.one("causal_q5_kv3_no_past", positional(d.qkv("causal_tall", {1, 1, 5, 4}, {1, 1, 3, 4}, {1, 1, 3, 4})),
