@@ -44,8 +44,8 @@ std::vector<Probe> attention_24() {
 // visible to each query ... p - left_window_size <= j <= p + right_window_size".
 std::vector<Probe> attention_25() {
   return {
-      probe("left_window_size 1, right_window_size 0, q_len 3: refused (24: no such attributes) vs windows "
-            "{0}, {0,1}, {1,2}: [2, 3, 6] (25)",
+      probe("left_window_size 1, right_window_size 0, q_len 3: 24 has no windows (run without them) and every "
+            "query sees keys 0..3: [7.5, 7.5, 7.5]; 25's windows {0}, {0,1}, {1,2}: [2, 3, 6]",
             {att_zero_q(3), att_keys(4), att_values4()}, {att_int("left_window_size", 1), att_int("right_window_size", 0)}, {}, 1),
   };
 }

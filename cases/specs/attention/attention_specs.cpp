@@ -197,6 +197,24 @@ void refusals(Drafter& d) {
   d.refuse("refuse_mask_2x4_for_2x3", std::move(in), {}, "attn_mask is broadcastable to (batch, q_num_heads, q_sequence_length, total_sequence_length)");
 }
 
+// One small case per (T1, T2, U): every input present (past and, from 24, nonpad_kv_seqlen =
+// total, which pads nothing; with past_key that pairing is implementation-defined).
+void type_sweep(const CatalogRow& row, std::vector<CaseDraft>& out) {
+  const auto params = input_type_params(row);
+  const std::vector<DType> t1s = params[0].allowed, t2s = params[1].allowed, us = params[2].allowed;
+  for (DType t1 : t1s)
+    for (DType t2 : t2s)
+      for (DType u : us) {
+        Drafter d{row, t1, t2, out, true};  // smoke: the smoke profile covers every type too
+        auto in = positional(d.qkv("types", {1, 1, 2, 2}, {1, 1, 1, 2}, {1, 1, 1, 2}));
+        in.emplace_back(kMask, tensor_of(u, {2, 2}, {1, 0, 1, 1}));
+        in.emplace_back(kPastKey, d.qk("types", kPastKey, {1, 1, 1, 2}));
+        in.emplace_back(kPastValue, d.value("types", kPastValue, {1, 1, 1, 2}, t2));
+        if (row.since_version >= 24) in.emplace_back(kNonpad, Tensor::from_values<int64_t>({1}, {2}));
+        d.one("types_all_inputs", std::move(in), {}, 3, "types");
+      }
+}
+
 }  // namespace
 
 void attention_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
@@ -216,6 +234,7 @@ void attention_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
     in[0].second = tensor_of(t, {1, 1, 2, 3}, q);
     special.one("nan_in_first_query", std::move(in), {}, 1, "special-values");
   }
+  type_sweep(row, out);
   Drafter mixed{row, DType::kFloat, DType::kFloat16, out, true};
   mixed.one("t1_float_t2_float16", positional(mixed.qkv("mixed", {1, 2, 3, 4}, {1, 2, 4, 4}, {1, 2, 4, 4})), {}, 1);
   Drafter d{row, DType::kFloat, DType::kFloat, out, false};
