@@ -139,6 +139,8 @@ constexpr HandChange kChanges[] = {
     {"AveragePool", 11, 10, hand::average_pool_11},
     {"AveragePool", 19, 11, hand::average_pool_19},
     {"LpPool", 2, 1, hand::lp_pool_2},
+    {"Attention", 24, 23, hand::attention_24},
+    {"Attention", 25, 23, hand::attention_25},
 };
 
 }  // namespace

@@ -36,6 +36,9 @@
 // Dropout modes (issue 26, dropout_modes.cpp): Dropout in training mode answered with other
 //   draws: dropout-redrawn (honest), dropout-keep-all (nothing dropped), dropout-unscaled,
 //   dropout-mask-flipped, dropout-ratio-ignored (ratio read as 0.5)
+// Attention modes (issue 27, attention_modes.cpp): Y computed in float32 (attention-float,
+//   honest) or with the softmax in float16 (attention-half-softmax, too little when
+//   softmax_precision asks for float)
 // With TOUCHSTONE_FAULT_SPY=<file>, every request appends to <file> one line: the model's
 // folder, then every name found in it (recursively).
 // With TOUCHSTONE_FAULT_PIPELINING=1 the hello says "pipelining": true (requests read line
@@ -56,6 +59,7 @@
 
 #include "harness/oracle.h"
 #include "harness/testing/norm_modes.h"
+#include "harness/testing/attention_modes.h"
 #include "harness/testing/dropout_modes.h"
 #include "harness/testing/pool_modes.h"
 #include "harness/testing/sum_modes.h"
@@ -248,6 +252,7 @@ void handle(const json& request) {
   if (testing::is_pool_mode(fault)) testing::repool(fault, files, result.outputs);
   if (testing::is_norm_mode(fault)) testing::renormalize(fault, files, result.outputs);
   if (testing::is_dropout_mode(fault)) testing::redrop(fault, files, result.outputs);
+  if (testing::is_attention_mode(fault)) testing::reattend(fault, files, result.outputs);
   if (fault == "tie-swap" && result.outputs.size() >= 2) result.outputs[1] = ties_swapped(result.outputs[0], result.outputs[1]);
   for (size_t i = 0; i < result.outputs.size(); ++i) {
     Tensor t = result.outputs[i];

@@ -7,6 +7,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "cases/suite.h"
@@ -17,6 +18,22 @@
 namespace touchstone::testing {
 
 namespace fs = std::filesystem;
+
+// Runs a shell command with its output discarded; true when it exits 0.
+inline bool run_quietly(const std::string& command) {
+  const int status = std::system((command + " >/dev/null 2>&1").c_str());
+  return WIFEXITED(status) && WEXITSTATUS(status) == 0;
+}
+
+// The report (report.json) of touchstone-fault-backend run over `suite` into `out`, with
+// TOUCHSTONE_FAULTS=`pattern`=`mode` (the fault-mode tests); null when none was written.
+inline nlohmann::json fault_mode_report(const fs::path& suite, const fs::path& out, const std::string& pattern,
+                                        const std::string& mode) {
+  run_quietly("env 'TOUCHSTONE_FAULTS=" + pattern + "=" + mode + "' " + TOUCHSTONE_CLI + " run --suite " + suite.string() +
+              " --backend command:" + TOUCHSTONE_FAULT_BACKEND + " --jobs 2 --full-report --report-dir " + out.string());
+  std::ifstream in(out / "report.json");
+  return in ? nlohmann::json::parse(in) : nlohmann::json();
+}
 
 inline fs::path temp_dir(const std::string& name) {
   const fs::path p = fs::temp_directory_path() / ("touchstone-harness-" + name + "-" + std::to_string(::getpid()));

@@ -17,19 +17,10 @@ namespace fs = std::filesystem;
 
 namespace {
 
-bool quietly(const std::string& command) {
-  const int status = std::system((command + " >/dev/null 2>&1").c_str());
-  return WIFEXITED(status) && WEXITSTATUS(status) == 0;
-}
-
 // Verdict by case id, of the valid cases run with `mode`.
 std::map<std::string, std::string> run_mode(const fs::path& suite, const fs::path& root, const std::string& mode) {
-  const fs::path out = root / mode;
-  quietly("env 'TOUCHSTONE_FAULTS=Dropout-=" + mode + "' " + TOUCHSTONE_CLI + " run --suite " + suite.string() +
-          " --backend command:" + TOUCHSTONE_FAULT_BACKEND + " --jobs 2 --full-report --report-dir " + out.string());
-  std::ifstream in(out / "report.json");
-  REQUIRE(in);
-  const json report = json::parse(in);
+  const json report = touchstone::testing::fault_mode_report(suite, root / mode, "Dropout-", mode);
+  REQUIRE(report.is_object());
   std::map<std::string, std::string> verdicts;
   for (const auto& c : report.at("cases"))
     if (c.value("valid", true)) verdicts[c.at("id")] = c.at("verdict");
@@ -65,7 +56,7 @@ void check_exactly(const std::map<std::string, std::string>& verdicts, const std
 TEST_CASE("Dropout fault modes: another honest draw passes, each broken rule fails its cases", "[Dropout][runner]") {
   const fs::path root = touchstone::testing::temp_dir("dropout-modes");
   const fs::path suite = root / "suite";
-  REQUIRE(quietly(std::string(TOUCHSTONE_CLI) + " generate --profile standard --ops Dropout --out " + suite.string()));
+  REQUIRE(touchstone::testing::run_quietly(std::string(TOUCHSTONE_CLI) + " generate --profile standard --ops Dropout --out " + suite.string()));
   const auto honest = run_mode(suite, root, "dropout-redrawn");
   int judged = 0;
   for (const auto& [id, verdict] : honest) {

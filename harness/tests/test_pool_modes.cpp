@@ -17,21 +17,11 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// Runs `command` quietly; true when it exits 0.
-bool quietly(const std::string& command) {
-  const int status = std::system((command + " >/dev/null 2>&1").c_str());
-  return WIFEXITED(status) && WEXITSTATUS(status) == 0;
-}
-
 // The ids of the valid cases that did not pass with `mode`, and how many passed.
 std::pair<std::vector<std::string>, int> run_mode(const fs::path& suite, const fs::path& root, const std::string& mode,
                                                  const std::string& pattern = "Pool-") {
-  const fs::path out = root / mode;
-  quietly("env 'TOUCHSTONE_FAULTS=" + pattern + "=" + mode + "' " + TOUCHSTONE_CLI + " run --suite " + suite.string() +
-        " --backend command:" + TOUCHSTONE_FAULT_BACKEND + " --jobs 2 --full-report --report-dir " + out.string());
-  std::ifstream in(out / "report.json");
-  REQUIRE(in);
-  const json report = json::parse(in);
+  const json report = touchstone::testing::fault_mode_report(suite, root / mode, pattern, mode);
+  REQUIRE(report.is_object());
   std::vector<std::string> bad;
   int passed = 0;
   for (const auto& c : report.at("cases")) {
@@ -78,7 +68,7 @@ bool has(const std::string& id, const char* part) { return id.find(part) != std:
 TEST_CASE("pooling fault modes fail exactly the cases their rule decides", "[pool][runner]") {
   const fs::path root = touchstone::testing::temp_dir("pool-modes");
   const fs::path suite = root / "suite";
-  REQUIRE(quietly(std::string(TOUCHSTONE_CLI) + " generate --profile standard --ops MaxPool,AveragePool --out " +
+  REQUIRE(touchstone::testing::run_quietly(std::string(TOUCHSTONE_CLI) + " generate --profile standard --ops MaxPool,AveragePool --out " +
                   suite.string()));
   // Odd total pads: kernel 2 and 4 at stride 1, and 3x3 at stride 2 over 8 columns; the
   // dilated SAME cases have even totals (4 and 2), so the side does not matter there.
@@ -92,7 +82,7 @@ TEST_CASE("pooling fault modes fail exactly the cases their rule decides", "[poo
 TEST_CASE("LayerNormalization's statistics in float16 fail stash_type 1's bound; in float32 they pass", "[norm][runner]") {
   const fs::path root = touchstone::testing::temp_dir("norm-modes");
   const fs::path suite = root / "suite";
-  REQUIRE(quietly(std::string(TOUCHSTONE_CLI) + " generate --profile standard --ops LayerNormalization --out " + suite.string()));
+  REQUIRE(touchstone::testing::run_quietly(std::string(TOUCHSTONE_CLI) + " generate --profile standard --ops LayerNormalization --out " + suite.string()));
   const auto run = [&](const std::string& mode) {
     return run_mode(suite, root, mode, "LayerNormalization-");
   };

@@ -19,8 +19,10 @@ class RangeGuard {
   mpfr_exp_t emin_, emax_;
 };
 
+}  // namespace
+
 // Rounds `approx` (taken to decide the rounding, see the header) to the format.
-double round_to_format(mpfr_ptr approx, FloatFormat format) {
+double round_to_format(mpfr_srcptr approx, FloatFormat format) {
   MpfrValue result(format.precision);
   int ternary = mpfr_set(result, approx, MPFR_RNDN);
   {
@@ -32,8 +34,6 @@ double round_to_format(mpfr_ptr approx, FloatFormat format) {
   }
   return mpfr_get_d(result, MPFR_RNDN);
 }
-
-}  // namespace
 
 double correctly_rounded(const Formula& f, FloatFormat format) {
   for (mpfr_prec_t p = format.precision + 40;; p *= 2) {

@@ -46,6 +46,11 @@ using Formula = std::function<int(mpfr_ptr out)>;
 // f rounded once to `format`, as the exact double of that value (NaN and ±inf pass).
 double correctly_rounded(const Formula& f, FloatFormat format);
 
+// The value `x` rounded once to `format` (round to nearest even, with the format's
+// subnormals and overflow), as the exact double of the result. Interval evaluations
+// (reference/ops/attention/) round both ends of an enclosure with it.
+double round_to_format(mpfr_srcptr x, FloatFormat format);
+
 template <class T>
 T correctly_rounded_as(const Formula& f) {
   return narrow<T>(correctly_rounded(f, float_format<T>()));

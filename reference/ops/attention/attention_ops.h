@@ -6,4 +6,12 @@
 
 namespace touchstone::ops {
 
+// Attention: 23 (past/present caches, causal offset past_len), 24 (+nonpad_kv_seqlen, a
+// shorter mask), 25 (+left/right windows).
+Tensors attention_v23(const Node& node, const Inputs& in);
+Tensors attention_v24(const Node& node, const Inputs& in);
+Tensors attention_v25(const Node& node, const Inputs& in);
+Tensors rotary_embedding_v23(const Node& node, const Inputs& in);
+Tensors swiglu_v28(const Node& node, const Inputs& in);
+
 }  // namespace touchstone::ops

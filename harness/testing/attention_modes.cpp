@@ -1,0 +1,85 @@
+// The Attention fault modes (attention_modes.h): the plan (heads, caches, bias) is the
+// reference's own (attention_plan.h); the arithmetic is a plain backend's: sequential dot
+// products in float32, scale, softcap and the bias in float32, a max-subtracted softmax in
+// float32 or float16, the weighted sum of V in float32, Y rounded to T1.
+#include "harness/testing/attention_modes.h"
+
+#include <cmath>
+
+#include "harness/case_contents.h"
+#include "reference/numeric/exact.h"
+#include "reference/ops/attention/attention_plan.h"
+#include "reference/ops/norm/standardize.h"
+
+namespace touchstone::testing {
+
+namespace {
+
+using Round = double (*)(double);
+double in_float(double v) { return static_cast<float>(v); }
+double in_half(double v) { return numeric::widen(numeric::narrow<Float16>(v)); }
+
+// One query row: Y's v_head_size values (before the rounding to T1).
+std::vector<double> attend_row(const ops::attention::Plan& p, int64_t b, int64_t h, int64_t i, Round softmax_round) {
+  const double scale = in_float(p.scale ? *p.scale : 1 / std::sqrt(static_cast<double>(p.head_size)));
+  const double* q = p.q_row(b, h, i);
+  const double* bias = p.bias_row(b, h, i);
+  const int64_t hk = p.kv_head_of(h);
+  std::vector<double> s(static_cast<size_t>(p.total), -INFINITY);
+  double best = -INFINITY;
+  for (int64_t j = 0; j < p.total; ++j) {
+    if (bias[j] == -INFINITY) continue;
+    double dot = 0;
+    for (int64_t k = 0; k < p.head_size; ++k) dot = in_float(dot + in_float(q[k] * p.key_row(b, hk, j)[k]));
+    double x = in_float(dot * scale);
+    if (p.softcap != 0) x = in_float(p.softcap * in_float(std::tanh(in_float(x / p.softcap))));
+    s[static_cast<size_t>(j)] = in_float(x + bias[j]);
+    best = std::max(best, s[static_cast<size_t>(j)]);
+  }
+  std::vector<double> y(static_cast<size_t>(p.v_head_size), 0);
+  if (best == -INFINITY) return y;  // fully masked: zeros
+  double sum = 0;
+  std::vector<double> w(s.size(), 0);
+  for (size_t j = 0; j < s.size(); ++j) {
+    if (s[j] == -INFINITY) continue;
+    w[j] = softmax_round(std::exp(softmax_round(softmax_round(s[j]) - softmax_round(best))));
+    sum = softmax_round(sum + w[j]);
+  }
+  for (size_t j = 0; j < s.size(); ++j) w[j] = in_float(softmax_round(w[j] / sum));
+  for (int64_t v = 0; v < p.v_head_size; ++v)
+    for (int64_t j = 0; j < p.total; ++j)
+      y[static_cast<size_t>(v)] = in_float(y[static_cast<size_t>(v)] + in_float(w[static_cast<size_t>(j)] * p.value_row(b, hk, j)[v]));
+  return y;
+}
+
+}  // namespace
+
+bool is_attention_mode(const std::string& mode) { return mode == "attention-float" || mode == "attention-half-softmax"; }
+
+void reattend(const std::string& mode, const harness::CaseFiles& files, std::vector<Tensor>& outputs) {
+  const onnx::ModelProto proto = harness::case_model_proto(files);
+  if (proto.graph().node_size() != 1 || proto.graph().node(0).op_type() != "Attention" || outputs.empty()) return;
+  const onnx::NodeProto& proto_node = proto.graph().node(0);
+  std::vector<Tensor> in;
+  for (size_t i = 0; i < files.inputs.size(); ++i) in.push_back(harness::case_input_tensor(files, i));
+  std::vector<const Tensor*> ptrs;  // by node-input position (omitted ones absent)
+  size_t next = 0;
+  for (const auto& name : proto_node.input()) ptrs.push_back(name.empty() || next >= in.size() ? nullptr : &in[next++]);
+  int version = 23;
+  for (const auto& op : proto.opset_import())
+    if (op.domain().empty() || op.domain() == "ai.onnx") version = op.version() >= 25 ? 25 : op.version() >= 24 ? 24 : 23;
+  SemanticsRecord sem;
+  const Node node(proto_node, "Attention-" + std::to_string(version), sem);
+  const ops::attention::Plan p = ops::attention::attention_plan(node, Inputs(ptrs), version);
+  std::vector<double> y(static_cast<size_t>(outputs[0].size()));
+  const Round softmax_round = mode == "attention-half-softmax" ? in_half : in_float;
+  for (int64_t b = 0; b < p.batch; ++b)
+    for (int64_t h = 0; h < p.q_heads; ++h)
+      for (int64_t i = 0; i < p.q_len; ++i) {
+        const std::vector<double> row = attend_row(p, b, h, i, softmax_round);
+        for (int64_t v = 0; v < p.v_head_size; ++v) y[static_cast<size_t>(p.y_index(b, h, i, v))] = row[static_cast<size_t>(v)];
+      }
+  outputs[0] = ops::norm::tensor_of(outputs[0].dtype(), outputs[0].shape(), y);
+}
+
+}  // namespace touchstone::testing
