@@ -55,6 +55,16 @@ int64_t float_division_round(float x, float s) {
   return static_cast<int64_t>(std::nearbyint(x / s));
 }
 
+// DynamicQuantizeLinear-11 on x: its three outputs (y, y_scale, y_zero_point) and the semantics.
+RunResult dynamic_quantize(const std::vector<float>& x) {
+  const Tensor in = vec<float>(x);
+  SingleNodeModel spec{"DynamicQuantizeLinear", "", 11, {{"x", DType::kFloat, in.shape()}},
+                       {{"y", DType::kUInt8, {}}, {"y_scale", DType::kFloat, {}}, {"y_zero_point", DType::kUInt8, {}}}, {}, 0};
+  auto proto = build_model(spec);
+  for (auto& o : *proto.mutable_graph()->mutable_output()) o.clear_type();  // the kernel's own shapes
+  return Model::from_proto(proto, ".", "DynamicQuantizeLinear-test").run({in});
+}
+
 }  // namespace
 
 TEST_CASE("QuantizeLinear-10 rounds x / y_scale half to even, both signs, then adds the zero point", "[QuantizeLinear][v10]") {
@@ -146,9 +156,12 @@ TEST_CASE("QuantizeLinear-19 to float8: one rounding by Cast's rules, saturate",
   CHECK(bits(run_node_output("QuantizeLinear", 19, {x, scalar_f(1), zp})) == std::vector<double>{3.5, 16, 448, -448, 0.3125});
   const auto unsaturated = bits(run_node_output("QuantizeLinear", 19, {x, scalar_f(1), zp}, {make_attr("saturate", int64_t{0})}));
   CHECK(std::isnan(unsaturated[2]));  // e4m3fn has no infinity: NaN
-  const Tensor e5 = run_node_output("QuantizeLinear", 19, {x, scalar_f(1), scalar<Float8E5M2>(Float8E5M2{0})},
+  // e5m2 has infinities: -1e6 (beyond 57344) is -inf without saturate, -57344 with it.
+  const Tensor e5 = run_node_output("QuantizeLinear", 19, {vec<float>({-1e6f}), scalar_f(1), scalar<Float8E5M2>(Float8E5M2{0})},
                                     {make_attr("saturate", int64_t{0})});
-  CHECK(std::isinf(minifloat_to_double(e5.data<Float8E5M2>()[3].bits, MiniFloatKind::kE5M2)));
+  CHECK(minifloat_to_double(e5.data<Float8E5M2>()[0].bits, MiniFloatKind::kE5M2) == -INFINITY);
+  const Tensor e5s = run_node_output("QuantizeLinear", 19, {vec<float>({-1e6f}), scalar_f(1), scalar<Float8E5M2>(Float8E5M2{0})});
+  CHECK(minifloat_to_double(e5s.data<Float8E5M2>()[0].bits, MiniFloatKind::kE5M2) == -57344);
 }
 
 TEST_CASE("QuantizeLinear refuses what the text rules out", "[QuantizeLinear][v10][v13][v21]") {
@@ -195,7 +208,7 @@ TEST_CASE("DequantizeLinear is (x - zero point) * scale rounded once", "[Dequant
 
 TEST_CASE("DynamicQuantizeLinear-11 follows the text's float formula and marks where it is open", "[DynamicQuantizeLinear][v11]") {
   // ONNX's own example: max 2, min -3; y_scale = fl(5 / 255); zero point 3 / y_scale = 153.
-  const auto r = run_node("DynamicQuantizeLinear", 11, {vec<float>({0, 2, -3, -2.5f, 1.34f, 0.5f})});
+  const auto r = dynamic_quantize(std::vector<float>{0, 2, -3, -2.5f, 1.34f, 0.5f});
   const float scale = 5.0f / 255.0f;
   CHECK(r.outputs.at(1).data<float>()[0] == scale);
   CHECK(r.outputs.at(2).data<uint8_t>()[0] == 153);
@@ -204,12 +217,12 @@ TEST_CASE("DynamicQuantizeLinear-11 follows the text's float formula and marks w
   CHECK(doubles_of<uint8_t>(r.outputs.at(0)) == std::vector<double>{153, 255, 0, 26, 221, 179});
   CHECK(r.semantics.category == Semantics::kImplementationDefined);
   // Ties of the zero point: min -127.5, max 127.5, y_scale 1, zero point round(127.5) = 128.
-  const auto t = run_node("DynamicQuantizeLinear", 11, {vec<float>({-127.5f, 127.5f, 1.5f, -0.5f})});
+  const auto t = dynamic_quantize(std::vector<float>{-127.5f, 127.5f, 1.5f, -0.5f});
   CHECK(t.outputs.at(1).data<float>()[0] == 1.0f);
   CHECK(t.outputs.at(2).data<uint8_t>()[0] == 128);
   CHECK(doubles_of<uint8_t>(t.outputs.at(0)) == std::vector<double>{0, 255, 130, 128});  // -127.5->-128+128, 1.5->2, -0.5->-0
   CHECK(t.semantics.category == Semantics::kDefined);
-  const auto z = run_node("DynamicQuantizeLinear", 11, {vec<float>({0, 0})});
+  const auto z = dynamic_quantize(std::vector<float>{0, 0});
   CHECK(z.outputs.at(1).data<float>()[0] == 0.0f);
   CHECK(z.semantics.category == Semantics::kImplementationDefined);
 }
