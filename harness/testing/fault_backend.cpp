@@ -36,6 +36,8 @@
 // Dropout modes (issue 26, dropout_modes.cpp): Dropout in training mode answered with other
 //   draws: dropout-redrawn (honest), dropout-keep-all (nothing dropped), dropout-unscaled,
 //   dropout-mask-flipped, dropout-ratio-ignored (ratio read as 0.5)
+// Quantization mode (issue 27, quant_modes.cpp): QuantizeLinear with its ties x / y_scale =
+//   k + 1/2 rounded half away from zero (quant-round-away)
 // With TOUCHSTONE_FAULT_SPY=<file>, every request appends to <file> one line: the model's
 // folder, then every name found in it (recursively).
 // With TOUCHSTONE_FAULT_PIPELINING=1 the hello says "pipelining": true (requests read line
@@ -58,6 +60,7 @@
 #include "harness/testing/norm_modes.h"
 #include "harness/testing/dropout_modes.h"
 #include "harness/testing/pool_modes.h"
+#include "harness/testing/quant_modes.h"
 #include "harness/testing/sum_modes.h"
 #include "reference/tensor_proto.h"
 
@@ -246,6 +249,7 @@ void handle(const json& request) {
     for (auto& t : result.outputs) t = reversed_last(t);
   if (testing::is_sum_mode(fault)) testing::resum(fault, files, result.outputs);
   if (testing::is_pool_mode(fault)) testing::repool(fault, files, result.outputs);
+  if (testing::is_quant_mode(fault)) testing::requantize(fault, files, result.outputs);
   if (testing::is_norm_mode(fault)) testing::renormalize(fault, files, result.outputs);
   if (testing::is_dropout_mode(fault)) testing::redrop(fault, files, result.outputs);
   if (fault == "tie-swap" && result.outputs.size() >= 2) result.outputs[1] = ties_swapped(result.outputs[0], result.outputs[1]);

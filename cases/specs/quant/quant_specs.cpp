@@ -1,7 +1,11 @@
 // Case specs of QuantizeLinear, DequantizeLinear and DynamicQuantizeLinear (quant_table.cpp says
-// what each sweeps). Scales are 2 (ties: x = (2k+1) of them, both signs; every type holds 2
-// and the odd multiples used), 0.3 (no quotient of the drawn values is a half-integer) or
-// powers of two; values that no type holds are rounded once to it by tensor_of.
+// what each sweeps). QuantizeLinear's ties come only where a case is tagged so: x = 2k+1 over
+// y_scale 2 (every type holds both). The other cases' scales are 0.2 times a power of two below
+// 1/4 (in every float type an odd mantissa of 8 bits or more, so (2k+1) s / 2 is no value of the
+// type for k > 0, and s / 2 lies below the drawn x's least magnitude 1/8), or odd integers for
+// int32 scales; 1/16 for float8e8m0 ones (x / 2^-4 is a half-integer only for x = (2k+1)/32:
+// the float x drawn there has a random 24-bit mantissa).
+// Values that no type holds are rounded once to it by tensor_of.
 #include <cmath>
 #include <string>
 
@@ -35,8 +39,8 @@ struct QuantizeDrafter {
     const int64_t n = product_of(ss);
     if (scale.size() == 1 && n != 1) scale.assign(static_cast<size_t>(n), scale[0]);
     if (zp.size() == 1 && n != 1) zp.assign(static_cast<size_t>(n), zp[0]);
-    if (ts == DType::kInt32)  // an int32 y_scale (19 and 21 with int32 x, 23 on): whole scales
-      for (double& v : scale) v = v < 1 ? std::round(1 / v) : v;
+    if (ts == DType::kInt32)  // an int32 y_scale (19 and 21 with int32 x, 23 on): odd whole scales
+      for (double& v : scale) v = v < 1 ? 2 * std::floor(0.5 / v) + 1 : v;
     std::vector<Tensor> in = {xt, tensor_of(ts, ss, scale)};
     // A zero point of another length than the scale's takes its own 1-D shape (the refusals).
     const Shape zs = static_cast<int64_t>(zp.size()) == n ? ss : Shape{static_cast<int64_t>(zp.size())};
@@ -60,19 +64,19 @@ void quantize_values(QuantizeDrafter& d, int since) {
   // x / 2 = -3.5 ... 3.5: ties to even give -4 -2 -2 0 0 2 2 4 (a half away from zero: -4 -3 -2 -1 1 2 3 4).
   // (float8 and float4 outputs round x / 2 to their own precision, not to an integer: no tie there)
   d.one("ties_half_even", {8}, {-7, -5, -3, -1, 1, 3, 5, 7}, {}, {2}, {zp}, {}, {is_float8_or_4(d.ty) ? "exact" : "tie"});
-  d.one("random_3x5", {3, 5}, {}, {}, {0.3}, {zp});
+  d.one("random_3x5", {3, 5}, {}, {}, {0.2}, {zp});
   d.one("exact_multiples", {6}, {-8, -4, 0, 2, 4, 12}, {}, {2}, {zp}, {}, {"exact"});
   d.one("saturation", {6}, {-3e4, -1000, -600, 600, 1000, 3e4}, {}, {2}, {zp}, {}, {"saturation"});
   if (is_float_dtype(d.tx)) d.one("specials", {4}, {INFINITY, -INFINITY, 0.0, -0.0}, {}, {2}, {zp}, {}, {"special-values"});
   if (since >= 13 && !is_float8_or_4(d.ty)) {
-    d.one("per_axis_2x3x4_axis1", {2, 3, 4}, {}, {3}, {0.3, 0.5, 0.25}, {0, 1, 2}, {}, {"per-axis"});
-    d.one("per_axis_2x3x4_axis_-1", {2, 3, 4}, {}, {4}, {0.3, 0.5, 0.25, 0.125}, {1, 0, 2, 3},
+    d.one("per_axis_2x3x4_axis1", {2, 3, 4}, {}, {3}, {0.2, 0.1, 0.05}, {0, 1, 2}, {}, {"per-axis"});
+    d.one("per_axis_2x3x4_axis_-1", {2, 3, 4}, {}, {4}, {0.2, 0.1, 0.05, 0.025}, {1, 0, 2, 3},
           {make_attr("axis", int64_t{-1})}, {"per-axis"});
   }
   if (since >= 21 && !is_float8_or_4(d.ty)) {
-    d.one("blocked_2x6_axis1_b4", {2, 6}, {}, {2, 2}, {0.3, 0.5, 0.25, 0.125}, {0, 1, 2, 3},
+    d.one("blocked_2x6_axis1_b4", {2, 6}, {}, {2, 2}, {0.2, 0.1, 0.05, 0.025}, {0, 1, 2, 3},
           {make_attr("axis", int64_t{1}), make_attr("block_size", int64_t{4})}, {"blocked"});
-    d.one("blocked_4x3_axis0_b2", {4, 3}, {}, {2, 3}, {0.3, 0.5, 0.25, 0.125, 1, 2}, {0, 1, 2, 3, 1, 0},
+    d.one("blocked_4x3_axis0_b2", {4, 3}, {}, {2, 3}, {0.2, 0.1, 0.05, 0.025, 0.2, 0.1}, {0, 1, 2, 3, 1, 0},
           {make_attr("axis", int64_t{0}), make_attr("block_size", int64_t{2})}, {"blocked"});
   }
 }
@@ -124,11 +128,11 @@ void quantize_linear_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
       if (ts == DType::kFloat) continue;
       QuantizeDrafter d{row, DType::kFloat, ts, DType::kInt8, out, false};
       d.one("scale_type_ties", {8}, {-7, -5, -3, -1, 1, 3, 5, 7}, {}, {2}, {1}, {}, {"tie"});
-      d.one("scale_type_random", {3, 5}, {}, {}, {ts == DType::kFloat8E8M0 || ts == DType::kInt32 ? 4.0 : 0.3}, {1});
+      d.one("scale_type_random", {3, 5}, {}, {}, {ts == DType::kFloat8E8M0 ? 0.0625 : 0.2}, {1});
     }
   if (since >= 23) {
     QuantizeDrafter d{row, DType::kFloat, DType::kFloat, DType::kInt8, out, false};
-    d.one("precision_float16", {3, 5}, {}, {}, {0.3}, {1}, {make_attr("precision", int64_t{10})}, {"attribute"});
+    d.one("precision_float16", {3, 5}, {}, {}, {0.2}, {1}, {make_attr("precision", int64_t{10})}, {"attribute"});
   }
 }
 
