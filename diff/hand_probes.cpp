@@ -139,6 +139,10 @@ constexpr HandChange kChanges[] = {
     {"AveragePool", 11, 10, hand::average_pool_11},
     {"AveragePool", 19, 11, hand::average_pool_19},
     {"LpPool", 2, 1, hand::lp_pool_2},
+    {"Resize", 11, 10, hand::resize_11},
+    {"Resize", 13, 11, hand::resize_13},
+    {"Resize", 18, 13, hand::resize_18},
+    {"Resize", 19, 18, hand::resize_19},
 };
 
 }  // namespace
