@@ -18,8 +18,8 @@
 // - Resize-11+: a scales input whose in x scale is not an integer: the text defines
 //   scale = length_resized / length_original, implementations use the given scale (the
 //   reference too); align_corners with one output (0/0: 0);
-// - antialias reaching past X without exclude_outside (edge values; PyTorch and ONNX
-//   Runtime drop those taps).
+// - antialias reaching past X without exclude_outside (edge values, as ONNX's reference;
+//   PyTorch's antialiased interpolation drops those taps).
 #include "reference/ops/resample/resample_plan.h"
 
 #include <cmath>
@@ -102,8 +102,9 @@ Pick nearest_pick(const mpq_class& v, Rounding r) {
   const mpz_class f = floor_of(v);
   const mpq_class t = v - mpq_class(f);
   const int64_t base = f.get_si();
-  if (r == Rounding::kFloor || r == Rounding::kFloorUnstated) return {base, t};
-  if (r == Rounding::kCeil) return {sgn(t) == 0 ? base : base + 1, sgn(t) == 0 ? mpq_class(0) : 1 - t};
+  const mpq_class to_integer = t < kHalf ? t : 1 - t;  // floor and ceil change at the integers
+  if (r == Rounding::kFloor || r == Rounding::kFloorUnstated) return {base, to_integer};
+  if (r == Rounding::kCeil) return {sgn(t) == 0 ? base : base + 1, to_integer};
   const bool up = r == Rounding::kRoundPreferFloor ? t > kHalf : t >= kHalf;
   return {up ? base + 1 : base, abs(t - kHalf)};
 }
@@ -207,7 +208,7 @@ AxisSample interpolated_sample(const Node& node, const AxisRequest& a, const Opt
   }
   if (outside && o.antialias && a.scale < 1)
     node.mark(Semantics::kImplementationDefined,
-              "antialias filter reaching past X without exclude_outside (edge values; PyTorch and ONNX Runtime drop those taps)");
+              "antialias filter reaching past X without exclude_outside (edge values, as ONNX's reference; PyTorch drops those taps)");
   for (Tap& t : taps) t.index = std::clamp<int64_t>(t.index, 0, a.in - 1);
   sample.taps = std::move(taps);
   return sample;

@@ -6,6 +6,8 @@
 //   keep_aspect_ratio_policy (18): one scale for the listed axes, min (not_larger) or max
 //   (not_smaller) of sizes[i] / in, and out = round_int(scale x in), halves up.
 // - The coordinates' scale: the given one, out / in for sizes, the policy's common scale.
+// - align_corners and tf_crop_and_resize divide by length_resized - 1; ONNX's reference by the
+//   fractional in x scale - 1: marked where they differ.
 // - Refused, named: scales not above 0 (Upsample: below 1), a scales or sizes length other
 //   than the rank (or the axes'), both or neither of scales and sizes, negative sizes,
 //   tf_crop_and_resize without a roi of 2 x that length, unknown modes, tf_half_pixel_for_nn
@@ -172,9 +174,15 @@ void sizes_by_scales(const Node& node, const Version& v, const Options& o, const
 
 // Resize-11+: the coordinates use the given scale where the text says out / in.
 void mark_scale_text(const Node& node, const Version& v, const Options& o, const std::vector<AxisRequest>& r) {
-  if (!v.coordinate_modes || o.coordinates == Coordinates::kAlignCorners ||
-      o.coordinates == Coordinates::kTfCropAndResize || o.coordinates == Coordinates::kHalfPixelSymmetric)
+  if (!v.coordinate_modes || o.coordinates == Coordinates::kHalfPixelSymmetric) return;
+  if (o.coordinates == Coordinates::kAlignCorners || o.coordinates == Coordinates::kTfCropAndResize) {
+    for (const AxisRequest& a : r)
+      if (a.in > 0 && a.scale * a.in != a.out)
+        node.mark(Semantics::kImplementationDefined,
+                  "align_corners or tf_crop_and_resize with in x scale not an integer: the text's length_resized - 1 "
+                  "(ONNX's reference divides by in x scale - 1)");
     return;
+  }
   for (const AxisRequest& a : r)
     if (a.in > 0 && a.scale * a.in != a.out && !(o.coordinates == Coordinates::kPytorchHalfPixel && a.out <= 1))
       node.mark(Semantics::kImplementationDefined,

@@ -52,7 +52,12 @@ std::vector<float> resize_row(int opset, const std::vector<float>& values, int64
                               std::optional<Tensor> roi = std::nullopt) {
   const int64_t n = static_cast<int64_t>(values.size());
   const Tensor x = floats({1, 1, 1, n}, values);
-  return values_of(run_resize(opset, x, roi, std::nullopt, sizes_of({1, 1, 1, out}), attrs).outputs.at(0));
+  std::optional<Tensor> scales;
+  if (opset == 11) {  // 11's roi and scales are required inputs, empty when unused
+    if (!roi) roi = floats({0}, {});
+    scales = floats({0}, {});
+  }
+  return values_of(run_resize(opset, x, roi, scales, sizes_of({1, 1, 1, out}), attrs).outputs.at(0));
 }
 
 // The oracle's exact arithmetic: a fraction of 64-bit integers, always reduced.
