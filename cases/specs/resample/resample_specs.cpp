@@ -245,6 +245,18 @@ void resize_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
                     {text("mode", "linear")}, "attribute", "linear and cubic interpolate numbers");
     }
   }
+  if (row.since_version >= 11) {
+    // Every X type with every roi type (roi unused outside tf_crop_and_resize).
+    const auto params = input_type_params(row);
+    for (DType t : allowed)
+      for (DType r : params[1].allowed) {
+        ResizeDrafter d{row, t, out, false};
+        Tensor x = d.random("nearest_roi_" + std::string(dtype_name(r)), {1, 1, 2, 2});
+        std::vector<Tensor> in = {x, tensor_of(r, {8}, {0, 0, 0, 0, 1, 1, 1, 1}),
+                                  Tensor::from_values<float>({4}, {1, 1, 2, 2})};
+        binary::add(out, "nearest_roi_" + std::string(dtype_name(r)), std::move(in), {}, {"roi-type"}, "", false);
+      }
+  }
   ResizeDrafter first{row, DType::kFloat, out, false};
   refusal_cases(first);
 }
@@ -281,6 +293,14 @@ void upsample_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
     draft("nearest_2x2", {1, 2, 2, 3}, {1, 1, 2, 2}, "nearest", "random");
     draft("nearest_3x1.5", {1, 1, 2, 4}, {1, 1, 3, 1.5f}, "nearest", "nearest-open");
     if (is_float_dtype(t)) {
+      const Tensor sv = special_values(t);
+      Attrs sa = {text("mode", "nearest")};
+      std::vector<Tensor> sin = {specials_as(t, {1, 1, 1, sv.size()})};
+      const Floats two = {1, 1, 1, 2};
+      if (v == 1) sa.push_back(make_attr("height_scale", 1.0f)), sa.push_back(make_attr("width_scale", 2.0f));
+      else if (v == 7) sa.push_back(make_attr("scales", two));
+      else sin.push_back(Tensor::from_values<float>({4}, two));
+      binary::add(out, "special_values_nearest", std::move(sin), std::move(sa), {"special-values"}, "", false);
       draft("linear_2x3", {1, 2, 3, 4}, {1, 1, 2, 3}, lin, "random");
       draft("linear_1.5x2.5", {2, 1, 3, 3}, {1, 1, 1.5f, 2.5f}, lin, "random");
       if (v > 1) draft("linear_3d", {1, 1, 2, 3, 2}, {1, 1, 2, 2, 3}, lin, "random");
