@@ -139,6 +139,8 @@ constexpr HandChange kChanges[] = {
     {"AveragePool", 11, 10, hand::average_pool_11},
     {"AveragePool", 19, 11, hand::average_pool_19},
     {"LpPool", 2, 1, hand::lp_pool_2},
+    {"GridSample", 20, 16, hand::grid_sample_20},
+    {"RoiAlign", 16, 10, hand::roi_align_16},
 };
 
 }  // namespace

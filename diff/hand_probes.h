@@ -58,5 +58,7 @@ std::vector<Probe> max_pool_10();
 std::vector<Probe> average_pool_11();
 std::vector<Probe> average_pool_19();
 std::vector<Probe> lp_pool_2();
+std::vector<Probe> grid_sample_20();  // hand_probes_geometry.cpp
+std::vector<Probe> roi_align_16();
 
 }  // namespace touchstone::hand
