@@ -6,7 +6,7 @@
 // to the pixel coordinate c (geometry_exact.h: ((g + 1) S - 1) / 2, or (g + 1)(S - 1) / 2
 // with align_corners), exactly; padding_mode border clamps c to [0, S - 1], reflection
 // reflects it by the borders -1 and 1 name (cubic leaves it and pads each tap instead, as
-// PyTorch does). Then, per axis, the taps and their weights:
+// PyTorch does; for reflection the same values). Then, per axis, the taps and their weights:
 // nearest the one pixel nearest c; linear floor(c) and floor(c) + 1 weighted 1 - t and t
 // (t = c - floor(c)); cubic floor(c) - 1 .. floor(c) + 2 weighted by Keys' kernel with
 // a = -3/4. A tap outside X is 0 (zeros), the nearest border pixel (border) or its
@@ -22,9 +22,9 @@
 //   (any version; the exact nearest): implementation-defined;
 // - an integer result within float rounding of an integer, where truncation can go either
 //   way: implementation-defined; outside the integer type: undefined (saturated);
-// - cubic with border or reflection padding at a location outside X: the taps padded one by
-//   one (PyTorch's), where "border values for out-of-bound grid locations" could also mean
-//   the value at the padded location: implementation-defined;
+// - cubic with border padding at a location outside X: the taps clamped one by one
+//   (PyTorch's), where "border values for out-of-bound grid locations" could also mean the
+//   clamped location's value: implementation-defined;
 // - an infinity or NaN of X under a zero weight (IEEE 0 x inf: NaN): implementation-defined;
 // - a NaN or infinite grid value: undefined (NaN; integer types 0);
 // - zeros padding on a string X (the empty string): implementation-defined;
@@ -115,13 +115,12 @@ std::vector<GridTap> axis_taps(const Node& node, const GridSetup& s, const GridR
   Rational c = geometry::unnormalize(geometry::exact(g), size, s.align);
   const Rational last(static_cast<long>(size - 1));
   if (s.mode == GridInterpolation::kCubic) {
-    // Cubic pads each tap, not the coordinate (PyTorch, ONNX's reference, ONNX Runtime); for a
-    // coordinate outside X the text's "border values for out-of-bound grid locations" could
-    // also mean the padded coordinate's value.
-    const geometry::Borders inside = s.padding == GridPadding::kReflection ? geometry::reflection_borders(size, s.align)
-                                                                            : geometry::Borders{Rational(0), last};
-    if (s.padding != GridPadding::kZeros && (c < inside.low || c > inside.high))
-      node.mark(Semantics::kImplementationDefined, "cubic with border/reflection at a location outside X (taps padded one by one)");
+    // Cubic pads each tap, not the coordinate (PyTorch, ONNX's reference, ONNX Runtime). For
+    // reflection that is the same (Keys' kernel is even, the borders integer or half-integer);
+    // for border at a location outside X, "border values for out-of-bound grid locations" could
+    // also mean the clamped location's value.
+    if (s.padding == GridPadding::kBorder && (c < 0 || c > last))
+      node.mark(Semantics::kImplementationDefined, "cubic with border padding at a location outside X (taps clamped one by one)");
   } else if (s.padding == GridPadding::kBorder) {
     c = std::clamp(c, Rational(0), last);
   } else if (s.padding == GridPadding::kReflection) {

@@ -59,7 +59,10 @@ struct Oracle {
     for (size_t d = 0; d < r; ++d) {
       const int64_t s = sizes[d];
       long double c = pixel_coordinate(g[r - 1 - d], s);
-      if (padding == "border") c = std::min<long double>(std::max<long double>(c, 0), s - 1);
+      // Border clamps the coordinate, except for cubic, whose taps are clamped one by one
+      // (PyTorch's bicubic). Reflection folds the coordinate: for cubic that equals folding
+      // each tap (Keys' kernel is even and the borders are integer or half-integer).
+      if (padding == "border" && mode != "cubic") c = std::min<long double>(std::max<long double>(c, 0), s - 1);
       if (padding == "reflection") c = fold(c, s);
       if (mode == "nearest") {
         axes[d] = {{tap(static_cast<int64_t>(std::nearbyint(c)), s), 1}};
@@ -147,7 +150,7 @@ TEST_CASE("GridSample: every mode and padding against the long double oracle", "
     for (const std::string padding : {"zeros", "border", "reflection"})
       for (int64_t align : {0, 1}) {
         const Oracle oracle{mode, padding, align == 1};
-        for (const std::vector<int64_t> sizes : {std::vector<int64_t>{4, 5}, std::vector<int64_t>{3, 2, 4}}) {
+        for (const std::vector<int64_t>& sizes : {std::vector<int64_t>{4, 5}, std::vector<int64_t>{3, 2, 4}}) {
           const size_t r = sizes.size();
           int64_t image = 1;
           for (int64_t s : sizes) image *= s;
