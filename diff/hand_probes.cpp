@@ -141,6 +141,10 @@ constexpr HandChange kChanges[] = {
     {"LpPool", 2, 1, hand::lp_pool_2},
     {"Attention", 24, 23, hand::attention_24},
     {"Attention", 25, 23, hand::attention_25},
+    {"Resize", 11, 10, hand::resize_11},
+    {"Resize", 13, 11, hand::resize_13},
+    {"Resize", 18, 13, hand::resize_18},
+    {"Resize", 19, 18, hand::resize_19},
 };
 
 }  // namespace

@@ -60,5 +60,9 @@ std::vector<Probe> average_pool_19();
 std::vector<Probe> lp_pool_2();
 std::vector<Probe> attention_24();
 std::vector<Probe> attention_25();
+std::vector<Probe> resize_11();
+std::vector<Probe> resize_13();
+std::vector<Probe> resize_18();
+std::vector<Probe> resize_19();
 
 }  // namespace touchstone::hand

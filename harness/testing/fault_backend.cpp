@@ -31,6 +31,8 @@
 //   reference with one window rule broken: pool-same-swapped (the odd SAME pad on the other
 //   side), pool-no-count-pad (count_include_pad ignored), pool-keep-dropped (ceil_mode keeps
 //   the window that would start in the right padding)
+// Resampling mode (issue 27, resample_modes.cpp): resize-pytorch-for-half (Resize with
+//   pytorch_half_pixel where half_pixel is asked: wrong only on an axis resized to one element)
 // LayerNormalization modes (issue 26, norm_modes.cpp): the function body with stage one in
 //   float32 (ln-stash-float, honest for stash_type 1) or float16 (ln-stash-half, too little)
 // Dropout modes (issue 26, dropout_modes.cpp): Dropout in training mode answered with other
@@ -62,6 +64,7 @@
 #include "harness/testing/attention_modes.h"
 #include "harness/testing/dropout_modes.h"
 #include "harness/testing/pool_modes.h"
+#include "harness/testing/resample_modes.h"
 #include "harness/testing/sum_modes.h"
 #include "reference/tensor_proto.h"
 
@@ -250,6 +253,7 @@ void handle(const json& request) {
     for (auto& t : result.outputs) t = reversed_last(t);
   if (testing::is_sum_mode(fault)) testing::resum(fault, files, result.outputs);
   if (testing::is_pool_mode(fault)) testing::repool(fault, files, result.outputs);
+  if (testing::is_resample_mode(fault)) testing::reresample(fault, files, result.outputs);
   if (testing::is_norm_mode(fault)) testing::renormalize(fault, files, result.outputs);
   if (testing::is_dropout_mode(fault)) testing::redrop(fault, files, result.outputs);
   if (testing::is_attention_mode(fault)) testing::reattend(fault, files, result.outputs);
