@@ -98,7 +98,11 @@ std::string type_combo_key(const CatalogRow& row, const std::vector<std::string>
   std::string key;
   for (const auto& p : input_type_params(row)) {
     const size_t i = p.inputs.front();
-    key += (key.empty() ? "" : ",") + (i < input_dtypes.size() ? input_dtypes[i] : std::string("?"));
+    // A trailing optional input left out, of a fixed type (Resize's sizes when scales are
+    // given): the only type it could have had.
+    const bool fixed = p.allowed.size() == 1 && p.allowed_values.empty();
+    const std::string absent = fixed ? std::string(dtype_short_name(p.allowed.front())) : std::string("?");
+    key += (key.empty() ? "" : ",") + (i < input_dtypes.size() ? input_dtypes[i] : absent);
   }
   return key;
 }

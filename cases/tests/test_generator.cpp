@@ -86,6 +86,17 @@ TEST_CASE("Pow-12 and later cover every base type with every exponent type", "[c
   }
 }
 
+TEST_CASE("a trailing optional input left out keys as its fixed type", "[coverage]") {
+  // Resize-13: X (T1), roi (T2), scales (float), sizes (int64): a case with scales and no
+  // sizes is the combination "float32,float32,float32,int64"; a missing T-typed input is "?".
+  const CatalogRow* resize = resolve_op("", "Resize", 13);
+  REQUIRE(resize);
+  CHECK(type_combo_key(*resize, {"float32", "float16", "float32"}) == "float32,float16,float32,int64");
+  const auto combos = allowed_type_combos(*resize);
+  CHECK(std::find(combos.begin(), combos.end(), "float32,float16,float32,int64") != combos.end());
+  CHECK(type_combo_key(*resize, {"float32"}) == "float32,?,float32,int64");
+}
+
 TEST_CASE("Sub-1 and Sub-6 have every legacy broadcast pattern and its refusals", "[Sub][v1][v6]") {
   for (int v : {1, 6}) {
     const std::string prefix = "Sub-" + std::to_string(v) + "/float32/";

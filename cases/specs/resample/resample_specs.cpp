@@ -142,7 +142,7 @@ void version_cases(ResizeDrafter& d) {
       d.one(std::string("keep_aspect_") + p, {1, 1, 4, 6}, Z({6, 6}),
             {text("mode", "linear"), text("keep_aspect_ratio_policy", p), make_attr("axes", Ints{2, 3})});
     d.one("keep_aspect_not_larger_halves_up", {1, 1, 3, 5}, Z({1, 1, 2, 9}),
-          {text("keep_aspect_ratio_policy", "not_larger")});
+          {text("keep_aspect_ratio_policy", "not_larger")}, "keep-aspect");  // its scale is not out/in: marked
     for (int m = 1; m < 3; ++m) {
       const std::string mn = mode_name(m);
       d.one("antialias_" + mn + "_down_exclude", {1, 1, 8, 9}, Z({1, 1, 3, 4}),
@@ -228,7 +228,7 @@ void refusal_cases(ResizeDrafter& d) {
 void resize_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
   const auto allowed = input_type_params(row).front().allowed;
   for (DType t : allowed) {
-    ResizeDrafter d{row, t, out, t == DType::kFloat};
+    ResizeDrafter d{row, t, out, true};  // each type's first valid draft is smoke
     if (is_float_dtype(t)) {
       // 13+: the first draft carries every input (roi unused), the refusals' base.
       if (d.v() >= 13)
@@ -236,7 +236,8 @@ void resize_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
       float_cases(d, t == DType::kFloat);
       special_cases(d);
     } else {
-      const Request up = d.v() == 10 ? S({1, 1, 2, 1.5f}) : Z({1, 1, 4, 5});
+      // 10: an integer upscale (its nearest rounding is unsaid: an off-grid pick is marked open).
+      const Request up = d.v() == 10 ? S({1, 1, 2, 2}) : Z({1, 1, 4, 5});
       d.one("nearest_up", {1, 2, 2, 3}, up);
       if (t == DType::kInt8 || t == DType::kUInt8 || t == DType::kInt32)
         d.one("linear_up_integer", {1, 1, 2, 3}, up, {text("mode", "linear")}, "integer-rounding");
@@ -254,7 +255,7 @@ void resize_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
         Tensor x = d.random("nearest_roi_" + std::string(dtype_name(r)), {1, 1, 2, 2});
         std::vector<Tensor> in = {x, tensor_of(r, {8}, {0, 0, 0, 0, 1, 1, 1, 1}),
                                   Tensor::from_values<float>({4}, {1, 1, 2, 2})};
-        binary::add(out, "nearest_roi_" + std::string(dtype_name(r)), std::move(in), {}, {"roi-type"}, "", false);
+        binary::add(out, "nearest_roi_" + std::string(dtype_name(r)), std::move(in), {}, {"roi-type"}, "", true);
       }
   }
   ResizeDrafter first{row, DType::kFloat, out, false};
@@ -284,7 +285,7 @@ void upsample_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
       binary::add(out, name, std::move(in), std::move(a), {deprecated ? "deprecated" : rule.empty() ? tag : "attribute"},
                   deprecated ? row.label() + " is deprecated (a model may not use it; Resize-10 replaces it)"
                              : rule.empty() ? "" : row.label() + ": " + rule,
-                  t == allowed.front() && out.size() < 2);
+                  name == "nearest_2x2" || (t == allowed.front() && out.size() < 2));
     };
     if (v == 10) {
       draft("refuse_deprecated", {1, 1, 2, 2}, {1, 1, 2, 2}, "nearest", "deprecated");
