@@ -175,7 +175,7 @@ CaseMeta meta_from_model(const onnx::ModelProto& model, const std::string& id) {
     // first node's; load_suite prefers the op of the same test unexpanded, when present.
     m.tags.push_back("multi-node");
     const CatalogRow* named = op_named_by_test(id);
-    m.op = named ? std::string(named->op) : "(graph)";
+    m.op = named ? std::string(named->op) : kGraphOp;
     m.domain = named ? std::string(canonical_domain(named->domain)) : "";
   }
   for (const auto& imp : model.opset_import())

@@ -31,6 +31,10 @@ struct Tolerance {
   static Tolerance parse(const std::string& text);  // inverse of to_string; throws kMalformed
 };
 
+// CaseMeta::op of a case that is a whole graph, crediting no single op (an ONNX test of
+// several nodes named after none, a model's whole-model case: models/node_cases.h).
+inline constexpr const char* kGraphOp = "(graph)";
+
 struct CaseMeta {
   std::string id;        // "Sub-7/float32/bcast_3x4x5_5"; for ONNX's tests, the folder name
   std::string domain;    // "" is ai.onnx

@@ -12,7 +12,7 @@ namespace {
 
 std::string op_contradiction(const CaseMeta& meta, const onnx::ModelProto& model) {
   if (meta.from_onnx) return "";  // its metadata is the model's
-  if (meta.op == "(graph)") return "";  // a whole model (models/node_cases.h): no one op to credit
+  if (meta.op == kGraphOp) return "";  // a whole graph: no one op to credit
   const auto& nodes = model.graph().node();
   const bool has_node = std::any_of(nodes.begin(), nodes.end(), [&](const onnx::NodeProto& n) {
     return n.op_type() == meta.op && canonical_domain(n.domain()) == meta.domain;

@@ -88,7 +88,7 @@ cases::Case whole_model_case(const onnx::ModelProto& model, const Values& inputs
   c.inputs = inputs;
   c.outputs = run.outputs;
   c.meta.id = name + "/whole";
-  c.meta.op = "(graph)";
+  c.meta.op = kGraphOp;
   for (const auto& imp : model.opset_import())
     if (canonical_domain(imp.domain()).empty()) c.meta.opset = static_cast<int>(imp.version());
   for (const auto& v : inputs) c.meta.dtypes.push_back(cases::value_type_key(v.type()));

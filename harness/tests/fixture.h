@@ -7,6 +7,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -33,6 +34,22 @@ inline nlohmann::json fault_mode_report(const fs::path& suite, const fs::path& o
               " --backend command:" + TOUCHSTONE_FAULT_BACKEND + " --jobs 2 --full-report --report-dir " + out.string());
   std::ifstream in(out / "report.json");
   return in ? nlohmann::json::parse(in) : nlohmann::json();
+}
+
+// Of a fault-mode report: the ids of the cases that neither passed nor were refused or
+// skipped, and how many passed.
+struct FaultModeOutcome {
+  std::vector<std::string> bad;
+  int passed = 0;
+};
+inline FaultModeOutcome fault_mode_outcome(const nlohmann::json& report) {
+  FaultModeOutcome out;
+  for (const auto& c : report.at("cases")) {
+    const std::string v = c.at("verdict");
+    if (v == "pass") ++out.passed;
+    else if (v != "rejected" && v != "skip") out.bad.push_back(c.at("id"));
+  }
+  return out;
 }
 
 inline fs::path temp_dir(const std::string& name) {

@@ -19,14 +19,8 @@ namespace {
 std::pair<std::vector<std::string>, int> run_attention_mode(const fs::path& suite, const fs::path& root, const std::string& mode) {
   const json report = touchstone::testing::fault_mode_report(suite, root / mode, "Attention-", mode);
   REQUIRE(report.is_object());
-  std::vector<std::string> bad;
-  int passed = 0;
-  for (const auto& c : report.at("cases")) {
-    const std::string v = c.at("verdict");
-    if (v == "pass") ++passed;
-    else if (v != "rejected" && v != "skip") bad.push_back(c.at("id"));
-  }
-  return {bad, passed};
+  auto outcome = touchstone::testing::fault_mode_outcome(report);
+  return {std::move(outcome.bad), outcome.passed};
 }
 
 bool has(const std::string& id, const char* part) { return id.find(part) != std::string::npos; }

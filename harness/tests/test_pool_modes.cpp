@@ -22,14 +22,8 @@ std::pair<std::vector<std::string>, int> run_mode(const fs::path& suite, const f
                                                  const std::string& pattern = "Pool-") {
   const json report = touchstone::testing::fault_mode_report(suite, root / mode, pattern, mode);
   REQUIRE(report.is_object());
-  std::vector<std::string> bad;
-  int passed = 0;
-  for (const auto& c : report.at("cases")) {
-    const std::string v = c.at("verdict");
-    if (v == "pass") ++passed;
-    else if (v != "rejected" && v != "skip") bad.push_back(c.at("id"));
-  }
-  return {bad, passed};
+  auto outcome = touchstone::testing::fault_mode_outcome(report);
+  return {std::move(outcome.bad), outcome.passed};
 }
 
 // Every valid case id of the suite (index.json).
