@@ -61,7 +61,9 @@ struct VersionDiff {
   std::vector<ProbeComparison> probes;
 
   nlohmann::json to_json() const;
-  std::string to_text(size_t examples_per_group, bool show_doc) const;
+  // The groups in reading order (pair_summary.h): what changed, then what one version alone
+  // accepts; the same results as a count, listed only with `list_same`.
+  std::string to_text(size_t examples_per_group, bool show_doc, bool list_same = false) const;
 };
 
 VersionDiff diff_versions(const CatalogRow& old_row, const CatalogRow& new_row);

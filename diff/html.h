@@ -9,6 +9,8 @@ namespace touchstone {
 
 // Anchor of a pair on the page: "Sub-6-7" (reports link to changelog.html#Sub-6-7).
 std::string diff_anchor(const VersionDiff& d);
+// Anchor of the op's heading: "Sub", "ai.onnx.ml.LabelEncoder".
+std::string diff_op_anchor(const VersionDiff& d);
 std::string diffs_to_html(const std::vector<VersionDiff>& diffs, const std::string& title);
 
 }  // namespace touchstone

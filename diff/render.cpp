@@ -2,6 +2,7 @@
 #include <sstream>
 
 #include "diff/behaviour_diff.h"
+#include "diff/pair_summary.h"
 
 namespace touchstone {
 
@@ -69,9 +70,9 @@ nlohmann::json VersionDiff::to_json() const {
   return j;
 }
 
-std::string VersionDiff::to_text(size_t examples_per_group, bool show_doc) const {
+std::string VersionDiff::to_text(size_t examples_per_group, bool show_doc, bool list_same) const {
   std::ostringstream out;
-  out << old_row->label() << " -> " << new_row->label() << "\n\nSchema:\n";
+  out << old_row->label() << " -> " << new_row->label() << ": " << pair_summary(*this) << "\n\nSchema:\n";
   section(out, "attributes", schema.attributes);
   section(out, "inputs", schema.inputs);
   section(out, "outputs", schema.outputs);
@@ -87,15 +88,18 @@ std::string VersionDiff::to_text(size_t examples_per_group, bool show_doc) const
     out << ": not compared: " << not_compared << "\n";
     return out.str();
   }
+  // What changed first, then what one version alone accepts; the same results as a count.
   out << " (" << probes.size() << " probes, each run under both versions on the reference):\n";
-  for (ProbeGroup g : kAllGroups) {
-    size_t count = 0;
-    for (const auto& p : probes) count += p.group == g;
+  for (ProbeGroup g : kReadingOrder) {
+    const size_t count = group_count(*this, g);
     if (count == 0) continue;
-    out << "  " << group_title(g, *this) << ": " << count << "\n";
+    out << "  " << group_title(g, *this) << ": " << count;
+    if (g == ProbeGroup::kSame && !list_same) out << " (--same lists them)";
+    out << "\n";
+    if (g == ProbeGroup::kInvalidInBoth || (g == ProbeGroup::kSame && !list_same)) continue;
     size_t shown = 0;
     for (const auto& p : probes) {
-      if (p.group != g || g == ProbeGroup::kInvalidInBoth) continue;
+      if (p.group != g) continue;
       if (shown++ == examples_per_group) {
         out << "      ... (" << count - examples_per_group << " more; --json lists all)\n";
         break;

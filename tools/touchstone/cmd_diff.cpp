@@ -19,6 +19,7 @@ struct DiffOptions {
   bool all = false;
   bool json = false;
   bool doc = false;
+  bool same = false;
   size_t examples = 4;
   std::string html;
 };
@@ -75,7 +76,7 @@ int run_diff(const DiffOptions& o) {
     for (const auto& d : diffs) list.push_back(d.to_json());
     std::cout << (diffs.size() == 1 && !o.all ? list[0] : list).dump(1) << "\n";
   } else if (o.html.empty() || !o.all) {
-    for (size_t i = 0; i < diffs.size(); ++i) std::cout << (i ? "\n" : "") << diffs[i].to_text(o.examples, o.doc);
+    for (size_t i = 0; i < diffs.size(); ++i) std::cout << (i ? "\n" : "") << diffs[i].to_text(o.examples, o.doc, o.same);
   } else {
     std::cout << "wrote " << o.html << ": " << diffs.size() << " version pairs\n";
   }
@@ -91,6 +92,8 @@ void add_diff_command(CLI::App& app, Action& action) {
               "outputs, type constraints, doc text) and the behavioural diff: probe cases run under\n"
               "both versions on the reference, grouped as same result / valid only in one /\n"
               "both valid, different results (with where they first differ) / types only in one.\n"
+              "Printed in reading order: different results first, then valid or types in one\n"
+              "version only, then the same-result probes as a count (--same lists them).\n"
               "Hand-written probes of a change come first. Without versions: every\n"
               "adjacent pair. --all: every op the reference implements.\n"
               "  touchstone diff Sub 6 7\n  touchstone diff Pow\n  touchstone diff --all --html changelog.html");
@@ -100,6 +103,7 @@ void add_diff_command(CLI::App& app, Action& action) {
   sub->add_flag("--all", options->all, "Every op with an implemented version");
   sub->add_flag("--json", options->json, "Print JSON (stable: the same run gives the same bytes)");
   sub->add_flag("--doc", options->doc, "Show the doc text's unified diff");
+  sub->add_flag("--same", options->same, "Also list the probes with the same result under both (a count otherwise)");
   sub->add_option("--examples", options->examples, "Examples per group in the text output (default 4)");
   sub->add_option("--html", options->html, "Also write a self-contained HTML page");
   sub->callback([options, &action] { action = [options] { return run_diff(*options); }; });
