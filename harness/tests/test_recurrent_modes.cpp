@@ -71,5 +71,12 @@ TEST_CASE("recurrent fault modes fail exactly the cases their rule decides", "[r
       CHECK(contains(run.bad, id));
     }
     CHECK(decided > 20);
+    // ThresholdedRelu's default threshold 1 keeps every h~ and so H at zero: the reset gate
+    // only ever meets zeros, so the rule cannot decide those cases.
+    for (const auto& id : ids)
+      if (has(id, "/activation_ThresholdedRelu_defaults")) {
+        INFO(id << " failed, yet H stays zero there");
+        CHECK(!contains(run.bad, id));
+      }
   }
 }

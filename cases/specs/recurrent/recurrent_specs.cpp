@@ -138,7 +138,7 @@ void rule_cases(RecurrentDrafter& d, int since) {
   d.one("clip_0.25", {.bias = true, .initial = true, .attrs = {make_attr("clip", 0.25f)}, .tag = "clip"});
   d.one("long_sequence_12", {.direction = "bidirectional", .bias = true, .seq = 12, .batch = 1});
   if (d.row.op != "GRU" || since > 1) d.one("y_only", {.bias = true, .max_outputs = 1});  // GRU-1 requires Y_h
-  d.one("special_values", {.bias = true, .seq = 6, .batch = 2, .specials = true});
+  d.one("special_values", {.bias = true, .tag = "special-values", .seq = 6, .batch = 2, .specials = true});
   if (lstm) {
     d.one("peepholes", {.bias = true, .initial = true, .peepholes = true});
     d.one("input_forget", {.bias = true, .initial = true, .attrs = {make_attr("input_forget", int64_t{1})}, .tag = "input-forget"});
