@@ -18,6 +18,7 @@
 #include "reference/ops/geometry/geometry_ops.h"
 #include "reference/ops/attention/attention_ops.h"
 #include "reference/ops/pool/pool_ops.h"
+#include "reference/ops/recurrent/recurrent_ops.h"
 #include "reference/ops/reduce/reduce_ops.h"
 #include "reference/ops/sequence/sequence_ops.h"
 #include "reference/ops/shape/shape_ops.h"
@@ -213,11 +214,11 @@ const std::vector<CatalogRow>& catalog() {
     {"", "Floor", 1, "elementwise", ops::floor_v1, kExact, "float16/float/double; consumed_inputs", ""},
     {"", "Floor", 6, "elementwise", ops::floor_v1, kExact, "consumed_inputs removed", ""},
     {"", "Floor", 13, "elementwise", ops::floor_v1, kExact, "+bfloat16", ""},
-    not_yet("", "GRU", 1, "recurrent"),
-    not_yet("", "GRU", 3, "recurrent"),
-    not_yet("", "GRU", 7, "recurrent"),
-    not_yet("", "GRU", 14, "recurrent"),
-    not_yet("", "GRU", 22, "recurrent"),
+    {"", "GRU", 1, "recurrent", ops::gru_v1, kExact, "z = f(X Wz^T + H Rz + Wbz + Rbz), r likewise, h~ = g(X Wh^T + (r (.) H) Rh + Rbh + Wbh), H = (1 - z) (.) h~ + z (.) H; the text's H Rz (no transpose) read as Rz^T (7 fixes it); defaults f Sigmoid, g Tanh; directions forward/reverse/bidirectional, clip on every activation's input, sequence_lens ragged (Y zero past each length, Y_h from the last valid step; reverse starts at each sequence's own last step), output_sequence changes no value; float16/float/double. Exact: the whole recurrence in interval arithmetic at rising precision, rounded once. Open (impl.-defined): alpha/beta consumed only by the functions that take them; Affine/ScaledTanh defaults; a sequence of length 0 (Y_h = initial_h). Refused: shapes, hidden_size vs R, direction, activations list length/names, clip < 0, a length outside [0, seq_length]. Backends: element bound (recurrent; reference/ops/recurrent/README.md): each step's roundings propagated through the recurrence by the activations' Lipschitz constants and |W|, |R|; vacuous (+inf) where it exceeds the output's range", ""},
+    {"", "GRU", 3, "recurrent", ops::gru_v3, kExact, "+linear_before_reset (1: h~ = g(X Wh^T + Wbh + r (.) (H Rh^T + Rbh)))", ""},
+    {"", "GRU", 7, "recurrent", ops::gru_v7, kExact, "output_sequence removed; R transposed in the text (Ht-1*(Rz^T)); every input/output past X, W, R optional", ""},
+    {"", "GRU", 14, "recurrent", ops::gru_v14, kExact, "+layout (1: X [batch, seq, input], Y [batch, seq, dirs, hidden], states [batch, dirs, hidden])", ""},
+    {"", "GRU", 22, "recurrent", ops::gru_v14, kExact, "+bfloat16", ""},
     {"", "Gather", 1, "indexing", ops::gather_v1, kExact, "axis in [-r, r-1]; indices in [0, s-1] (negative refused); out of range refused", ""},
     {"", "Gather", 11, "indexing", ops::gather_v11, kExact, "negative indices count from the back: [-s, s-1]", ""},
     {"", "Gather", 13, "indexing", ops::gather_v11, kExact, "+bfloat16", ""},
@@ -290,10 +291,10 @@ const std::vector<CatalogRow>& catalog() {
     {"", "IsNaN", 20, "elementwise", ops::isnan_v9, kExact, "+float8 types", ""},
     {"", "LRN", 1, "norm", ops::lrn_v1, kExact, "x / (bias + alpha / size * square_sum)^beta over channels c - floor((size-1)/2) .. c + ceil((size-1)/2), exact square sum, the real power (any beta) in MPFR, rounded once; base <= 0 and NaN/inf impl.-defined. Backends: element bound (lrn), first order (reference/ops/norm/README.md)", ""},
     {"", "LRN", 13, "norm", ops::lrn_v1, kExact, "+bfloat16", ""},
-    not_yet("", "LSTM", 1, "recurrent"),
-    not_yet("", "LSTM", 7, "recurrent"),
-    not_yet("", "LSTM", 14, "recurrent"),
-    not_yet("", "LSTM", 22, "recurrent"),
+    {"", "LSTM", 1, "recurrent", ops::lstm_v1, kExact, "i = f(X Wi^T + H Ri + Pi (.) C + Wbi + Rbi), f likewise, c = g(.), C = f (.) C + i (.) c, o = f(X Wo^T + H Ro + Po (.) C_t + Wbo + Rbo), H = o (.) h(C); gates iofc, peepholes P[iof]; the text's H Ri (no transpose) read as Ri^T (7 fixes it); defaults f Sigmoid, g Tanh, h Tanh; directions, clip, sequence_lens ragged (Y zero past each length, Y_h/Y_c from the last valid step; reverse starts at each sequence's own last step), initial_h/initial_c, output_sequence changes no value; float16/float/double. Exact: the whole recurrence in interval arithmetic at rising precision, rounded once. Open (impl.-defined): input_forget (f = 1 - i), clip on the gates' pre-activations only (not C before h), alpha/beta consumed only by the functions that take them, Affine/ScaledTanh defaults, a length 0 (the initial state). Refused: shapes, hidden_size vs R, direction, activations list length/names, clip < 0, a length outside [0, seq_length]. Backends: element bound (recurrent; reference/ops/recurrent/README.md): each step's roundings propagated through the recurrence by the activations' Lipschitz constants and |W|, |R|; vacuous (+inf) where it exceeds the output's range", ""},
+    {"", "LSTM", 7, "recurrent", ops::lstm_v7, kExact, "output_sequence removed; R transposed in the text; every input/output past X, W, R optional", ""},
+    {"", "LSTM", 14, "recurrent", ops::lstm_v14, kExact, "+layout (1: X [batch, seq, input], Y [batch, seq, dirs, hidden], states [batch, dirs, hidden])", ""},
+    {"", "LSTM", 22, "recurrent", ops::lstm_v14, kExact, "+bfloat16", ""},
     {"", "LayerNormalization", 17, "norm", ops::layer_normalization_v17, kExact, "axis in [-r, r), epsilon, stash_type = U (float or bfloat16: Mean and InvStdDev, shape d[0..axis-1] then 1s); Scale and B unidirectional to X; exact, rounded once; a constant row with epsilon 0, a NaN/inf in a row: NaN (impl.-defined). Backends: element bound, first order with stage one in the stash precision (a float16 statistic against stash_type 1 fails)", ""},
     {"", "LeakyRelu", 1, "elementwise", ops::leaky_relu_v1, kExact, "alpha x for x < 0; consumed_inputs", ""},
     {"", "LeakyRelu", 6, "elementwise", ops::leaky_relu_v1, kExact, "consumed_inputs removed", ""},
@@ -421,10 +422,10 @@ const std::vector<CatalogRow>& catalog() {
     not_yet("", "QuantizeLinear", 24, "quant"),
     not_yet("", "QuantizeLinear", 25, "quant"),
     {"", "RMSNormalization", 23, "norm", ops::rms_normalization_v23, kExact, "X / sqrt(mean(X^2) + epsilon) * scale over [axis, r); X (T) and scale, Y (V) of any two float types; scale unidirectional to X (varying before axis: impl.-defined, its input doc says the normalized shape); stash_type a float type; exact, rounded once. Backends: element bound, first order with stage one in the stash precision", ""},
-    not_yet("", "RNN", 1, "recurrent"),
-    not_yet("", "RNN", 7, "recurrent"),
-    not_yet("", "RNN", 14, "recurrent"),
-    not_yet("", "RNN", 22, "recurrent"),
+    {"", "RNN", 1, "recurrent", ops::rnn_v1, kExact, "H = f(X Wi^T + H Ri + Wbi + Rbi), the text's H Ri (no transpose) read as Ri^T (7 fixes it); default f Tanh; directions, clip, sequence_lens ragged (Y zero past each length, Y_h from the last valid step; reverse starts at each sequence's own last step), initial_h, output_sequence changes no value; float16/float/double. Exact: the whole recurrence in interval arithmetic at rising precision, rounded once. Open (impl.-defined): alpha/beta consumed only by the functions that take them, Affine/ScaledTanh defaults, a length 0 (Y_h = initial_h). Refused: shapes, hidden_size vs R, direction, activations list length/names, clip < 0, a length outside [0, seq_length]. Backends: element bound (recurrent; reference/ops/recurrent/README.md): each step's roundings propagated through the recurrence by the activations' Lipschitz constants and |W|, |R|; vacuous (+inf) where it exceeds the output's range", ""},
+    {"", "RNN", 7, "recurrent", ops::rnn_v7, kExact, "output_sequence removed; R transposed in the text; every input/output past X, W, R optional", ""},
+    {"", "RNN", 14, "recurrent", ops::rnn_v14, kExact, "+layout (1: X [batch, seq, input], Y [batch, seq, dirs, hidden], states [batch, dirs, hidden])", ""},
+    {"", "RNN", 22, "recurrent", ops::rnn_v14, kExact, "+bfloat16", ""},
     not_yet("", "RandomNormal", 1, "random"),
     not_yet("", "RandomNormal", 22, "random"),
     not_yet("", "RandomNormalLike", 1, "random"),

@@ -41,6 +41,9 @@
 // Attention modes (issue 27, attention_modes.cpp): Y computed in float32 (attention-float,
 //   honest) or with the softmax in float16 (attention-half-softmax, too little when
 //   softmax_precision asks for float)
+// Recurrent modes (issue 28, recurrent_modes.cpp): RNN/GRU/LSTM answered by the reference with
+//   sequence_lens dropped (recurrent-ignore-sequence-lens) or GRU's linear_before_reset read
+//   the other way round (gru-reset-swapped)
 // With TOUCHSTONE_FAULT_SPY=<file>, every request appends to <file> one line: the model's
 // folder, then every name found in it (recursively).
 // With TOUCHSTONE_FAULT_PIPELINING=1 the hello says "pipelining": true (requests read line
@@ -64,6 +67,7 @@
 #include "harness/testing/attention_modes.h"
 #include "harness/testing/dropout_modes.h"
 #include "harness/testing/pool_modes.h"
+#include "harness/testing/recurrent_modes.h"
 #include "harness/testing/resample_modes.h"
 #include "harness/testing/sum_modes.h"
 #include "reference/tensor_proto.h"
@@ -257,6 +261,7 @@ void handle(const json& request) {
   if (testing::is_norm_mode(fault)) testing::renormalize(fault, files, result.outputs);
   if (testing::is_dropout_mode(fault)) testing::redrop(fault, files, result.outputs);
   if (testing::is_attention_mode(fault)) testing::reattend(fault, files, result.outputs);
+  if (testing::is_recurrent_mode(fault)) testing::rerecur(fault, files, result.outputs);
   if (fault == "tie-swap" && result.outputs.size() >= 2) result.outputs[1] = ties_swapped(result.outputs[0], result.outputs[1]);
   for (size_t i = 0; i < result.outputs.size(); ++i) {
     Tensor t = result.outputs[i];

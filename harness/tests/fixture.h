@@ -52,6 +52,16 @@ inline FaultModeOutcome fault_mode_outcome(const nlohmann::json& report) {
   return out;
 }
 
+// Every valid case id of a generated suite (its index.json).
+inline std::vector<std::string> valid_case_ids(const fs::path& suite) {
+  std::ifstream in(suite / "index.json");
+  const nlohmann::json index = nlohmann::json::parse(in);
+  std::vector<std::string> ids;
+  for (const auto& c : index.at("cases"))
+    if (c.value("valid", true)) ids.push_back(c.at("id"));
+  return ids;
+}
+
 inline fs::path temp_dir(const std::string& name) {
   const fs::path p = fs::temp_directory_path() / ("touchstone-harness-" + name + "-" + std::to_string(::getpid()));
   fs::remove_all(p);

@@ -26,16 +26,6 @@ std::pair<std::vector<std::string>, int> run_mode(const fs::path& suite, const f
   return {std::move(outcome.bad), outcome.passed};
 }
 
-// Every valid case id of the suite (index.json).
-std::vector<std::string> valid_ids(const fs::path& suite) {
-  std::ifstream in(suite / "index.json");
-  const json index = json::parse(in);
-  std::vector<std::string> ids;
-  for (const auto& c : index.at("cases"))
-    if (c.value("valid", true)) ids.push_back(c.at("id"));
-  return ids;
-}
-
 void check_exactly(const fs::path& suite, const fs::path& root, const std::string& mode,
                    const std::function<bool(const std::string&)>& decided) {
   INFO(mode);
@@ -46,7 +36,7 @@ void check_exactly(const fs::path& suite, const fs::path& root, const std::strin
     CHECK(decided(id));
   }
   int expected = 0;
-  for (const auto& id : valid_ids(suite)) {
+  for (const auto& id : touchstone::testing::valid_case_ids(suite)) {
     if (!decided(id) || id.find("empty") != std::string::npos) continue;
     ++expected;
     INFO(id << " passed, yet the broken rule decides it");
@@ -91,7 +81,7 @@ TEST_CASE("LayerNormalization's statistics in float16 fail stash_type 1's bound;
   // float16 stage one: X itself loses its low bits, far outside the float32 statistics' bound.
   const auto [bad, passed] = run("ln-stash-half");
   int decided = 0;
-  for (const auto& id : valid_ids(suite)) {
+  for (const auto& id : touchstone::testing::valid_case_ids(suite)) {
     const bool wide = has(id, "/float32/") || has(id, "/float64/");
     if (!wide || has(id, "empty") || has(id, "special") || has(id, "constant_row") || has(id, "stash_bfloat16")) continue;
     ++decided;
