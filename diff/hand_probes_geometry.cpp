@@ -48,8 +48,8 @@ std::vector<Probe> roi_align_16() {
             {ramp, roi, batch}, {geometry_int("sampling_ratio", 2)}),
       probe("max, the same roi: the largest point 3(1.5) + 1.5 = 6 (10) vs 3(1) + 1 = 4 (16)", {ramp, roi, batch},
             {geometry_int("sampling_ratio", 2), geometry_text("mode", "max")}),
-      probe("coordinate_transformation_mode=output_half_pixel: 16's backward-compatible mode; 10 has no such "
-            "attribute",
+      probe("coordinate_transformation_mode=output_half_pixel: 16's backward-compatible mode gives 10's value, 4 "
+            "(10 has no such attribute and ignores it)",
             {ramp, roi, batch}, {geometry_int("sampling_ratio", 2), geometry_text("coordinate_transformation_mode", "output_half_pixel")}),
   };
 }
