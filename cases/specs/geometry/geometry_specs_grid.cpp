@@ -53,12 +53,34 @@ struct GridDrafter {
   }
 };
 
+// Random values everywhere, but two sweeps reach an open rule by design (the reference marks
+// them, so they are tagged for it, not "random"): a nearest pick in a 16-bit grid type, whose
+// coordinate a backend rounds to within a few hundredths of a pixel (near a half: open), and
+// cubic with border padding outside X (taps clamped one by one, or the clamped location).
+std::string grid_tag(const std::string& mode, const std::string& padding, DType g, const GridDrafter& d) {
+  if (mode == "nearest" && dtype_bits(g) == 16) return "nearest-near-half";
+  if (mode == d.cubic() && padding == "border") return "cubic-border-outside";
+  return "random";
+}
+
 void every_mode(GridDrafter& d, DType t, DType g) {
-  const std::string short_name(dtype_short_name(t));
   for (const std::string mode : {"nearest", d.linear(), d.cubic()})
     for (const std::string padding : {"zeros", "border", "reflection"})
       for (int64_t align : {0, 1})
-        d.one(mode + "_" + padding + "_align" + std::to_string(align), t, g, {2, 2, 4, 5}, {2, 3, 4, 2}, mode, padding, align);
+        d.one(mode + "_" + padding + "_align" + std::to_string(align), t, g, {2, 2, 4, 5}, {2, 3, 4, 2}, mode, padding,
+              align, {grid_tag(mode, padding, g, d)});
+}
+
+// One small case per (X type, grid type), each in smoke too (the sweeps above pair a float X
+// with a grid of its own type, the other X types with float): linear with border padding
+// (nearest for strings), so no tap reads the zeros padding.
+void type_sweep(GridDrafter& d, const std::vector<DType>& values, const std::vector<DType>& grids) {
+  for (DType t : values)
+    for (DType g : grids) {
+      d.smoke = true;
+      const std::string mode = t == DType::kString ? "nearest" : d.linear();
+      d.one("types", t, g, {1, 1, 3, 4}, {1, 2, 2, 2}, mode, "border", 0, {"types"}, {.int_lo = 0, .int_hi = 100});
+    }
 }
 
 }  // namespace
@@ -82,24 +104,28 @@ void grid_sample_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
       out.back().inputs[0] = specials_as(t, {1, 1, 1, specials});
       if (row.since_version >= 20) {
         d.one("volumetric_linear", t, t, {1, 2, 3, 4, 5}, {1, 2, 3, 2, 3}, "linear", "border", 0);
-        d.one("volumetric_nearest", t, t, {1, 2, 3, 4, 5}, {1, 2, 3, 2, 3}, "nearest", "reflection", 1);
+        d.one("volumetric_nearest", t, t, {1, 2, 3, 4, 5}, {1, 2, 3, 2, 3}, "nearest", "reflection", 1,
+              {grid_tag("nearest", "reflection", t, d)});
         d.one("volumetric_cubic", t, t, {1, 1, 4, 4, 4}, {1, 2, 2, 2, 3}, "cubic", "zeros", 0);
         d.one("one_dimensional", t, t, {2, 3, 7}, {2, 5, 1}, "linear", "reflection", 0);
       }
     } else {
-      d.one("nearest", t, DType::kFloat, {1, 2, 3, 4}, {1, 2, 3, 2}, "nearest", "zeros", 0);
+      // Strings: border padding (zeros padding of a string is open).
+      d.one("nearest", t, DType::kFloat, {1, 2, 3, 4}, {1, 2, 3, 2}, "nearest", t == DType::kString ? "border" : "zeros", 0);
       if (t == DType::kString) {  // named pixels, so a pick shows which
         auto names = out.back().inputs[0].data<std::string>();
         for (size_t i = 0; i < names.size(); ++i) names[i] = "p" + std::to_string(i);
       }
       if (t != DType::kString) {
-        d.one("linear", t, DType::kFloat, {1, 2, 3, 4}, {1, 2, 3, 2}, d.linear(), "border", 1, {"random"}, {.int_lo = 0, .int_hi = 100});
-        d.one("cubic", t, DType::kFloat, {1, 2, 3, 4}, {1, 2, 3, 2}, d.cubic(), "reflection", 0, {"random"}, {.int_lo = 0, .int_hi = 100});
+        // Integer Y truncates the exact value: a result near an integer (or, cubic's overshoot,
+        // outside an unsigned type) is open, so these are tagged for it.
+        const std::string tag = is_integer_dtype(t) ? "integer-truncation" : "random";
+        d.one("linear", t, DType::kFloat, {1, 2, 3, 4}, {1, 2, 3, 2}, d.linear(), "border", 1, {tag}, {.int_lo = 0, .int_hi = 100});
+        d.one("cubic", t, DType::kFloat, {1, 2, 3, 4}, {1, 2, 3, 2}, d.cubic(), "reflection", 0, {tag}, {.int_lo = 0, .int_hi = 100});
       }
     }
   }
-  for (DType g : grids)
-    if (g != DType::kFloat) d.one("grid_type", DType::kFloat, g, {1, 2, 4, 5}, {1, 3, 3, 2}, d.linear(), "zeros", 0);
+  type_sweep(d, values, grids);
   d.refuse("refuse_grid_last_axis", {1, 1, 4, 4}, {1, 2, 2, 3}, "nearest", "grid is (N, D1_out, ..., Dr_out, r)");
   d.refuse("refuse_grid_batch", {2, 1, 4, 4}, {1, 2, 2, 2}, "nearest", "grid is (N, D1_out, ..., Dr_out, r)");
   d.refuse("refuse_mode", {1, 1, 4, 4}, {1, 2, 2, 2}, row.since_version >= 20 ? "bilinear" : "linear", "mode is one of");
@@ -107,9 +133,9 @@ void grid_sample_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
 }
 
 void affine_grid_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
-  bool smoke = true;
   const auto params = input_type_params(row);
   for (DType t : params.front().allowed) {
+    bool smoke = true;  // each type's first draft
     auto one = [&](const std::string& name, const Shape& theta, std::vector<double> size, int64_t align, const char* tag) {
       const Tensor s = tensor_of(DType::kInt64, {static_cast<int64_t>(size.size())}, size);
       add(out, name, {random_of(case_id(row, {t, DType::kInt64}, name), t, theta), s}, {make_attr("align_corners", align)},
@@ -123,6 +149,10 @@ void affine_grid_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
     one("one_pixel_align1", {1, 2, 3}, {1, 1, 1, 4}, 1, "one-pixel-axis");
     one("one_pixel_align0", {1, 2, 3}, {1, 1, 4, 1}, 0, "random");
     one("empty_size", {1, 2, 3}, {1, 1, 0, 4}, 0, "empty");
+    // theta of the type's specials (zero-padded to whole (2, 3) matrices).
+    const int64_t matrices = (special_values(t).size() + 5) / 6;
+    add(out, "special_values", {specials_as(t, {matrices, 2, 3}), tensor_of(DType::kInt64, {4}, {static_cast<double>(matrices), 1, 2, 3})},
+        {make_attr("align_corners", int64_t{0})}, {"special-values"}, "", false);
   }
   const Tensor theta = random_of("affine_refusal", DType::kFloat, {1, 2, 3});
   add(out, "refuse_theta_shape", {random_of("affine_refusal", DType::kFloat, {1, 2, 4}), tensor_of(DType::kInt64, {4}, {1, 1, 2, 2})},

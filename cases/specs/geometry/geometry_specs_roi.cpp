@@ -74,6 +74,12 @@ void roi_align_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
     d.one("tiny_roi", {{3, 2, 3.25, 2.5}}, {0},
           {ctm("output_half_pixel"), make_attr("output_height", int64_t{2}), make_attr("output_width", int64_t{2})}, "tiny-roi");
     d.one("no_rois", {}, {}, {ctm(tr)}, "empty");
+    // X one row of the type's specials, a roi along it and one with a NaN corner.
+    const int64_t specials = special_values(t).size();
+    d.one("special_values", {{0, 0, static_cast<double>(specials - 1), 0}, {NAN, 0, 1, 1}}, {0, 0},
+          {ctm(tr), make_attr("output_width", specials - 1), make_attr("sampling_ratio", int64_t{1})}, "special-values",
+          {1, 1, 1, specials});
+    out.back().inputs[0] = specials_as(t, {1, 1, 1, specials});
     if (row.since_version >= 16) {
       d.one("reversed_roi", {{5, 4, 2, 1.5}}, {0}, {ctm("half_pixel"), make_attr("sampling_ratio", int64_t{2})}, "roi-reversed");
       d.one("max_sharp_peak", {{1, 1, 5, 4}}, {0}, {ctm("half_pixel"), make_attr("mode", std::string("max"))}, "random",
@@ -152,6 +158,11 @@ void non_max_suppression_cases(const CatalogRow& row, std::vector<CaseDraft>& ou
          0.5, 0.625, 0.75, 0.875, 0.9375, 0.0625, 0.9375, 0.875, 0.75, 0.625, 0.5, 0.375}, 2, 0.5, 0);
   d.one("equal_scores", {1, 6, 4}, six, {1, 1, 6}, {0.5, 0.5, 0.5, 0.5, 0.5, 0.5}, 3, 0.5, 0, 0, "equal-scores");
   d.one("no_boxes", {1, 0, 4}, {}, {1, 2, 0}, {}, 3, 0.5, 0, 0, "empty");
+  // Scores +inf, NaN, -inf among finite ones; an infinite box coordinate.
+  std::vector<double> odd = six;
+  odd[9] = INFINITY;
+  d.one("special_values", {1, 6, 4}, odd, {1, 1, 6}, {INFINITY, NAN, -INFINITY, 0.9375, 0.5, 0}, 4, 0.5, none, 0,
+        "special-values");
   d.one("zero_area_boxes", {1, 2, 4}, {0, 0, 0, 0, 0, 0, 0, 0}, {1, 1, 2}, {0.5, 0.25}, 2, 0, none, 0, "zero-area");
   auto refuse = [&](const std::string& name, const Shape& bs, const Shape& ss, double iou, const std::string& rule) {
     int64_t nb = 1, ns = 1;
