@@ -145,6 +145,8 @@ constexpr HandChange kChanges[] = {
     {"Resize", 13, 11, hand::resize_13},
     {"Resize", 18, 13, hand::resize_18},
     {"Resize", 19, 18, hand::resize_19},
+    {"GridSample", 20, 16, hand::grid_sample_20},
+    {"RoiAlign", 16, 10, hand::roi_align_16},
 };
 
 }  // namespace

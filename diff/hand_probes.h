@@ -64,5 +64,7 @@ std::vector<Probe> resize_11();
 std::vector<Probe> resize_13();
 std::vector<Probe> resize_18();
 std::vector<Probe> resize_19();
+std::vector<Probe> grid_sample_20();  // hand_probes_geometry.cpp
+std::vector<Probe> roi_align_16();
 
 }  // namespace touchstone::hand
