@@ -5,7 +5,11 @@
 // type for k > 0, and s / 2 lies below the drawn x's least magnitude 1/8), or odd integers for
 // int32 scales; 1/16 for float8e8m0 ones (x / 2^-4 is a half-integer only for x = (2k+1)/32:
 // the float x drawn there has a random 24-bit mantissa).
-// Values that no type holds are rounded once to it by tensor_of.
+// Values that no type holds are rounded once to it by tensor_of. Drawn x are tagged
+// drawn-quotient, not random: a drawn x / y_scale may lie within the division precision's
+// rounding of a rounding boundary, which the reference marks implementation-defined.
+// DequantizeLinear-23 on names y's type in an "output:<type>" tag (coverage counts it).
+// Every (x, y_scale, y) combination of QuantizeLinear-23 on has an exact case in smoke.
 #include <cmath>
 #include <string>
 
@@ -32,7 +36,7 @@ struct QuantizeDrafter {
   std::string id(const std::string& name) const { return case_id(row, {tx, ts, ty}, name); }
   // x (shape, values or random), scale and zero point (shape; values or a repeated default).
   void one(const std::string& name, const Shape& xs, std::vector<double> x, const Shape& ss, std::vector<double> scale,
-           std::vector<double> zp, Attrs attrs = {}, std::vector<std::string> tags = {"random"},
+           std::vector<double> zp, Attrs attrs = {}, std::vector<std::string> tags = {"drawn-quotient"},
            const std::string& rule = "", bool with_zp = true) {
     const Tensor xt = x.empty() ? random_of(id(name), tx, xs, Domain{.int_lo = -300, .int_hi = 300, .exp_lo = -3, .exp_hi = 7})
                                 : tensor_of(tx, xs, x);
@@ -108,6 +112,13 @@ void quantize_linear_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
   for (DType tx : x_types)
     for (DType ty : y_types) {
       const DType ts = since < 19 ? DType::kFloat : since < 23 ? tx : DType::kFloat;
+      if (since >= 23)  // every other y_scale type with this (x, y): one exact case each, in smoke
+        for (DType other : params[1].allowed) {
+          if (other == DType::kFloat) continue;
+          QuantizeDrafter e{row, tx, other, ty, out};
+          e.one("scale_type_exact_multiples", {6}, {-8, -4, 0, 2, 4, 12}, {}, {2}, {middle_zero_point(ty)}, {},
+                {"exact"});
+        }
       QuantizeDrafter d{row, tx, ts, ty, out};
       quantize_values(d, since);
       if (since >= 19 && is_float8_or_4(ty) && ty != DType::kFloat4E2M1)
@@ -145,6 +156,17 @@ struct DequantizeDrafter {
   std::vector<CaseDraft>& out;
   bool smoke = true;
 
+  // y's type (23 on an output-only type, named in the case's "output:" tag for coverage):
+  // output_dtype's when given, x_scale's otherwise.
+  DType output_type(const Attrs& attrs) const {
+    for (const auto& a : attrs)
+      if (a.name() == "output_dtype") {
+        const auto t = dtype_from_code(static_cast<int>(a.i()));
+        if (t) return *t;
+      }
+    return ts;
+  }
+
   void one(const std::string& name, const Shape& xs, const Shape& ss, std::vector<double> scale, std::vector<double> zp,
            Attrs attrs = {}, std::vector<std::string> tags = {"random"}, const std::string& rule = "",
            std::vector<double> x = {}) {
@@ -156,6 +178,7 @@ struct DequantizeDrafter {
     std::vector<Tensor> in = {xt, tensor_of(ts, ss, scale)};
     const Shape zs = static_cast<int64_t>(zp.size()) == n ? ss : Shape{static_cast<int64_t>(zp.size())};
     if (!zp.empty()) in.push_back(tensor_of(tx, zs, zp));
+    if (row.since_version >= 23) tags.push_back("output:" + std::string(dtype_short_name(output_type(attrs))));
     add(out, name, std::move(in), std::move(attrs), std::move(tags), rule.empty() ? "" : row.label() + ": " + rule,
         smoke && rule.empty());
     smoke = false;
@@ -185,6 +208,13 @@ void dequantize_linear_cases(const CatalogRow& row, std::vector<CaseDraft>& out)
         a.push_back(make_attr("axis", int64_t{1}));
         d.one("per_axis_2x3x4_axis1", {2, 3, 4}, {3}, {0.5, e8m0 ? 2 : 0.3, 4}, {zp}, a, {"per-axis"});
       }
+      if (since >= 23)  // every y type by output_dtype (x_scale's own type is the cases above)
+        for (DType ty : {DType::kFloat, DType::kFloat16, DType::kBFloat16}) {
+          if (ty == ts) continue;
+          DequantizeDrafter o{row, tx, ts, out};
+          o.one("y_type_" + std::string(dtype_short_name(ty)), {3, 5}, {}, {scale}, {zp},
+                {make_attr("output_dtype", static_cast<int64_t>(ty))});
+        }
       if (since >= 21) {
         Attrs a = out_type;
         a.push_back(make_attr("block_size", int64_t{4}));
@@ -222,6 +252,8 @@ void dynamic_quantize_linear_cases(const CatalogRow& row, std::vector<CaseDraft>
   one("only_negative", {5}, {-1, -2, -3, -4, -5.5}, {"random"}, false);
   one("all_zero", {3}, {0, 0, 0}, {"degenerate"}, false);
   one("one_element", {1}, {3}, {"degenerate"}, false);
+  // -0 and a subnormal beside 255: y_scale 1, zero point 0; both quantize to 0.
+  one("signed_zero_subnormal", {4}, {-0.0, 0.0, 1e-40, 255}, {"special-values"}, false);
 }
 
 }  // namespace touchstone::cases
