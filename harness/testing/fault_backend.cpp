@@ -44,6 +44,8 @@
 // Recurrent modes (issue 28, recurrent_modes.cpp): RNN/GRU/LSTM answered by the reference with
 //   sequence_lens dropped (recurrent-ignore-sequence-lens) or GRU's linear_before_reset read
 //   the other way round (gru-reset-swapped)
+// Quantization mode (issue 27, quant_modes.cpp): QuantizeLinear with its ties x / y_scale =
+//   k + 1/2 rounded half away from zero (quant-round-away)
 // With TOUCHSTONE_FAULT_SPY=<file>, every request appends to <file> one line: the model's
 // folder, then every name found in it (recursively).
 // With TOUCHSTONE_FAULT_PIPELINING=1 the hello says "pipelining": true (requests read line
@@ -67,6 +69,7 @@
 #include "harness/testing/attention_modes.h"
 #include "harness/testing/dropout_modes.h"
 #include "harness/testing/pool_modes.h"
+#include "harness/testing/quant_modes.h"
 #include "harness/testing/recurrent_modes.h"
 #include "harness/testing/resample_modes.h"
 #include "harness/testing/sum_modes.h"
@@ -257,6 +260,7 @@ void handle(const json& request) {
     for (auto& t : result.outputs) t = reversed_last(t);
   if (testing::is_sum_mode(fault)) testing::resum(fault, files, result.outputs);
   if (testing::is_pool_mode(fault)) testing::repool(fault, files, result.outputs);
+  if (testing::is_quant_mode(fault)) testing::requantize(fault, files, result.outputs);
   if (testing::is_resample_mode(fault)) testing::reresample(fault, files, result.outputs);
   if (testing::is_norm_mode(fault)) testing::renormalize(fault, files, result.outputs);
   if (testing::is_dropout_mode(fault)) testing::redrop(fault, files, result.outputs);

@@ -6,4 +6,9 @@
 
 namespace touchstone::cases {
 
+// quant_specs.cpp
+void quantize_linear_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+void dequantize_linear_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+void dynamic_quantize_linear_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+
 }  // namespace touchstone::cases
