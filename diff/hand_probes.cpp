@@ -145,6 +145,8 @@ constexpr HandChange kChanges[] = {
     {"Resize", 13, 11, hand::resize_13},
     {"Resize", 18, 13, hand::resize_18},
     {"Resize", 19, 18, hand::resize_19},
+    {"Scan", 9, 8, hand::scan_9},
+    {"If", 11, 1, hand::if_11},
 };
 
 }  // namespace

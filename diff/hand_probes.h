@@ -64,5 +64,7 @@ std::vector<Probe> resize_11();
 std::vector<Probe> resize_13();
 std::vector<Probe> resize_18();
 std::vector<Probe> resize_19();
+std::vector<Probe> scan_9();  // hand_probes_control.cpp
+std::vector<Probe> if_11();
 
 }  // namespace touchstone::hand
