@@ -91,8 +91,9 @@ void if_cases_drafted(const CatalogRow& row, std::vector<CaseDraft>& out) {
   add_if(out, "shapes_differ", false, constant_branch("then", {two}), constant_branch("else", {three}),
          {"output:float32", "shape"},
          v < 11 ? row.label() + ": then and else outputs must have the same shape (different shapes from If-11)" : "");
-  add_if(out, "shapes_differ_undeclared", true, constant_branch("then", {two}, false), constant_branch("else", {three}, false),
-         {"output:float32", "shape"});
+  if (v >= 11)  // If-1 requires one shape even where the branches leave it undeclared
+    add_if(out, "shapes_differ_undeclared", true, constant_branch("then", {two}, false), constant_branch("else", {three}, false),
+           {"output:float32", "shape"});
   const Tensor i = any_tensor(rng, DType::kInt64, {}), j = any_tensor(rng, DType::kInt64, {});
   add_if(out, "two_outputs", true, constant_branch("then", {two, i}), constant_branch("else", {three, j}), {"output:float32"},
          v < 11 ? row.label() + ": then and else outputs must have the same shape" : "", false, 2);
