@@ -124,7 +124,7 @@ TEST_CASE("Scan of zero length: states unchanged, scan outputs empty of the decl
 
 TEST_CASE("Scan refuses a body of the wrong arity and scan inputs of different lengths", "[control][Scan]") {
   GraphParts bad = running_sum(2, {});
-  bad.nodes[0].mutable_attribute(0)->mutable_g()->mutable_input()->RemoveLast();
+  *bad.nodes[0].mutable_attribute(0)->mutable_g()->add_input() = declare_tensor("extra", DType::kFloat);  // 3 inputs for N + M = 2
   std::string message;
   CHECK(kind_of([&] { run_model(11, bad, {floats({2}, {0, 0}), floats({3, 2}, {1, 2, 3, 4, 5, 6})}); }, &message) == ErrorKind::kInvalidModel);
   CHECK_THAT(message, Contains("N + M"));
