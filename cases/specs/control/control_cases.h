@@ -22,4 +22,9 @@ void scan_cases(const CatalogRow& row, std::vector<CaseDraft>& out);  // control
 std::vector<ValueType> admitted_value_types(const TypeParam& param);
 Value value_of_type(Rng& rng, const ValueType& type);
 
+// The float specials (NaN, ±inf, −0, the subnormals: values.h) repeated as the rows of a
+// tensor of shape `leading` + [n]: the pass-through cases carry them through a branch, a
+// loop, a scan.
+Tensor special_rows(const Shape& leading);
+
 }  // namespace touchstone::cases

@@ -84,6 +84,9 @@ void if_cases_drafted(const CatalogRow& row, std::vector<CaseDraft>& out) {
     const Tensor a = any_tensor(rng, t, {2, 3}), b = any_tensor(rng, t, {2, 3});
     add_if(out, "then_" + type, true, constant_branch("then", {a}), constant_branch("else", {b}), {"output:" + type}, "", true);
   }
+  // The chosen branch's output comes back bit for bit, NaN, ±inf and −0 included.
+  add_if(out, "then_special_values", true, constant_branch("then", {special_rows({2})}), constant_branch("else", {special_rows({2})}),
+         {"output:float32", "special-values"});
   const Tensor a = any_tensor(rng, DType::kFloat, {2, 3}), b = any_tensor(rng, DType::kFloat, {2, 3});
   add_if(out, "else_float32", false, constant_branch("then", {a}), constant_branch("else", {b}), {"output:float32"});
   // Branch outputs of different shapes: [2] and [3].

@@ -67,6 +67,9 @@ onnx::GraphProto pass_body(const ValueType& type) {
 }
 
 void type_cases(const CatalogRow& row, Rng& rng, std::vector<CaseDraft>& out) {
+  // The carried value comes back bit for bit, NaN, ±inf and −0 included.
+  add_loop(out, {"carry_special_values", {int64_scalar(2), bool_scalar(true), special_values(DType::kFloat)}, {},
+                 pass_body(ValueType::tensor(DType::kFloat)), 1, {"carried", "special-values"}});
   const TypeParam v = input_type_params(row).back();
   std::vector<ValueType> types;
   for (DType t : v.allowed) types.push_back(ValueType::tensor(t));
@@ -160,6 +163,17 @@ Value value_of_type(Rng& rng, const ValueType& type) {
       return Value::some(Value::sequence(type.dtype, {exact::any_tensor(rng, type.dtype, {3})}));
     default: return exact::any_tensor(rng, type.dtype, {2, 2});
   }
+}
+
+Tensor special_rows(const Shape& leading) {
+  const Tensor one = special_values(DType::kFloat);
+  Shape shape = leading;
+  int64_t count = 1;
+  for (int64_t d : leading) count *= d;
+  shape.push_back(one.size());
+  std::vector<float> v;
+  for (int64_t k = 0; k < count; ++k) v.insert(v.end(), one.data<float>().begin(), one.data<float>().end());
+  return Tensor::from_values<float>(shape, v);
 }
 
 void loop_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {

@@ -64,6 +64,11 @@ void scan_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
     for (DType t : allowed_dtypes(schema_of(row), "V"))
       add_scan(out, "pass", {Tensor::from_values<int64_t>({2}, {3, 3}), any_tensor(rng, t, {2, 2}), any_tensor(rng, t, {2, 3, 2})}, pass_body(t, {2}, {2}), 1, {}, 2,
                {"pass"}, "", true);
+    {  // The state and the scan elements come back bit for bit, NaN, ±inf and −0 included.
+      const int64_t n = special_values(DType::kFloat).size();
+      add_scan(out, "pass_special_values", {Tensor::from_values<int64_t>({1}, {3}), special_rows({1}), special_rows({1, 3})},
+               pass_body(DType::kFloat, {n}, {n}), 1, {}, 2, {"pass", "special-values"});
+    }
     const Tensor s0 = f({2, 2}), x = f({2, 3, 2});
     add_scan(out, "sum_ragged", {lens, s0, x}, sum_body({2}), 1, {}, 2, {"ragged"});
     add_scan(out, "sum_ragged_reverse", {lens, s0, x}, sum_body({2}), 1, {make_attr("directions", Ints{1})}, 2, {"ragged", "reverse"});
@@ -81,6 +86,11 @@ void scan_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
   }
   for (DType t : allowed_dtypes(schema_of(row), "V"))
     add_scan(out, "pass", {any_tensor(rng, t, {2}), any_tensor(rng, t, {3, 2})}, pass_body(t, {2}, {2}), 1, {}, 2, {"pass"}, "", true);
+  {  // The state and the scan elements come back bit for bit, NaN, ±inf and −0 included.
+    const int64_t n = special_values(DType::kFloat).size();
+    add_scan(out, "pass_special_values", {special_values(DType::kFloat), special_rows({3})}, pass_body(DType::kFloat, {n}, {n}), 1, {}, 2,
+             {"pass", "special-values"});
+  }
   const Tensor s0 = f({2}), x = f({3, 2}), xt = f({2, 3});
   add_scan(out, "sum", {s0, x}, sum_body({2}), 1, {}, 2, {"sum"});
   add_scan(out, "sum_input_reverse", {s0, x}, sum_body({2}), 1, {make_attr("scan_input_directions", Ints{1})}, 2, {"reverse"});
