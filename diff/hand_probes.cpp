@@ -147,6 +147,8 @@ constexpr HandChange kChanges[] = {
     {"Resize", 19, 18, hand::resize_19},
     {"GridSample", 20, 16, hand::grid_sample_20},
     {"RoiAlign", 16, 10, hand::roi_align_16},
+    {"Scan", 9, 8, hand::scan_9},
+    {"If", 11, 1, hand::if_11},
 };
 
 }  // namespace

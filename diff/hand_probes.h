@@ -66,5 +66,7 @@ std::vector<Probe> resize_18();
 std::vector<Probe> resize_19();
 std::vector<Probe> grid_sample_20();  // hand_probes_geometry.cpp
 std::vector<Probe> roi_align_16();
+std::vector<Probe> scan_9();  // hand_probes_control.cpp
+std::vector<Probe> if_11();
 
 }  // namespace touchstone::hand

@@ -3,6 +3,8 @@
 
 namespace touchstone::cases {
 
+const std::vector<SpecEntry>& control_spec_table();  // specs/control/control_table.cpp
+
 // The last field of a row is the op's judging contract (cases/judging.h; exact when absent):
 // sums are judged by the bound of their n terms (the reduction length the kernel reports;
 // Sum and Mean: the inputs), plus their extra roundings (Gemm's alpha and beta 2;
@@ -17,7 +19,7 @@ const std::vector<SpecEntry>& spec_table() {
     for (FamilyTable family : {elementwise_spec_table, shape_spec_table, indexing_spec_table, reduce_spec_table,
                                linalg_spec_table, sequence_spec_table, pool_spec_table, conv_spec_table,
                                norm_spec_table, quant_spec_table, resample_spec_table, geometry_spec_table,
-                               attention_spec_table, recurrent_spec_table})
+                               attention_spec_table, recurrent_spec_table, control_spec_table})
       for (const auto& e : family()) all.push_back(e);
     return all;
   }();

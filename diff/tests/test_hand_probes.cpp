@@ -331,3 +331,28 @@ TEST_CASE("diff LpPool 1 2: p a float, then an int", "[diff][hand][LpPool]") {
   CHECK(refused_with(as_int.old_outcome, "must be float"));
   CHECK(floats(probe(d, "p absent").old_outcome) == F{5});
 }
+
+TEST_CASE("diff Scan 8 9: the batch axis goes, the scan axis is 0 of the whole input", "[diff][hand][Scan]") {
+  const VersionDiff d = diff_versions(version("Scan", 8), version("Scan", 9));
+  // s0 [[0,0],[100,100]], x [[[1,2],[3,4]],[[10,20],[30,40]]], body s += e.
+  // Scan-8: batch 0 sums [1,2] + [3,4] = [4,6]; batch 1: [100,100] + [10,20] + [30,40] = [140,160].
+  // Scan-9: s0 + x[0] = [[1,2],[103,104]], + x[1] = [[11,22],[133,144]].
+  const auto& axis = probe(d, "state (2,2), x (2,2,2)");
+  CHECK(axis.group == ProbeGroup::kDifferent);
+  CHECK(floats(axis.old_outcome, 0) == F{4, 6, 140, 160});
+  CHECK(floats(axis.old_outcome, 1) == F{1, 2, 4, 6, 110, 120, 140, 160});
+  CHECK(floats(axis.new_outcome, 0) == F{11, 22, 133, 144});
+  CHECK(floats(axis.new_outcome, 1) == F{1, 2, 103, 104, 11, 22, 133, 144});
+  // Reversed: Scan-8 batch 0 reads [3,4] then [1,2]; Scan-9 reads x[1] then x[0].
+  const auto& rev = probe(d, "reversed: directions=[1]");
+  CHECK(floats(rev.old_outcome, 1) == F{3, 4, 4, 6, 130, 140, 140, 160});
+  CHECK(floats(rev.new_outcome, 1) == F{10, 20, 130, 140, 11, 22, 133, 144});
+}
+
+TEST_CASE("diff If 1 11: branch outputs of different shapes", "[diff][hand][If]") {
+  const VersionDiff d = diff_versions(version("If", 1), version("If", 11));
+  const auto& shapes = probe(d, "then gives [1,2] (shape 2), else [3,4,5]");
+  CHECK(refused_with(shapes.old_outcome, "the same shape"));
+  CHECK(floats(shapes.new_outcome) == F{1, 2});
+  CHECK(probe(d, "both branches of shape 2").group == ProbeGroup::kSame);
+}
