@@ -55,7 +55,8 @@ Values sequence_empty_v11(const Node& node, const ValueInputs&) {
 Values sequence_construct_v11(const Node&, const ValueInputs& in) {
   std::vector<Tensor> items;
   for (size_t i = 0; i < in.size(); ++i) items.push_back(in[i].tensor());
-  return {Value::sequence(items.front().dtype(), std::move(items))};
+  const DType elem = items.front().dtype();  // before the move: argument order is unspecified
+  return {Value::sequence(elem, std::move(items))};
 }
 
 // SequenceInsert-11.

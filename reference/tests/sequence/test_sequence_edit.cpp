@@ -36,7 +36,7 @@ TEST_CASE("SequenceInsert: positions in [-n, n], the end by default", "[Sequence
   CHECK(run_value_node_output("SequenceInsert", 11, {float_seq({}), kX}) == float_seq({kX}));
   CHECK_THAT(refusal("SequenceInsert", {kABC, kX, pos(4)}), Contains("[-3, 3]"));
   CHECK_THAT(refusal("SequenceInsert", {kABC, kX, pos(-4)}), Contains("[-3, 3]"));
-  CHECK_THAT(refusal("SequenceInsert", {kABC, kX, f1({0})}), Contains("must be a scalar"));
+  CHECK_THAT(refusal("SequenceInsert", {kABC, kX, Tensor::from_values<int64_t>({1}, {0})}), Contains("must be a scalar"));
   CHECK_THAT(refusal("SequenceInsert", {kABC, Tensor::from_values<double>({1}, {1.0})}), Contains("same data type"));
 }
 
