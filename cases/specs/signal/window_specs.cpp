@@ -13,6 +13,7 @@
 #include "cases/specs/core/exact_helpers.h"
 #include "cases/specs/signal/signal_cases.h"
 #include "reference/model_builder.h"
+#include "reference/node_check.h"
 
 namespace touchstone::cases {
 
