@@ -1,4 +1,5 @@
 #include "cases/case.h"
+#include "cases/value_keys.h"
 
 #include <algorithm>
 
@@ -34,10 +35,8 @@ std::string value_type_key(const ValueType& type) {
   }
 }
 
-namespace {
-
 // The non-tensor types a constraint lists ("seq(tensor(float))", "optional(...)"), by key.
-std::vector<std::string> allowed_value_keys(const Schema& schema, std::string_view param) {
+std::vector<std::string> value_type_keys(const Schema& schema, std::string_view param) {
   const TypeConstraint* c = schema.constraint(param);
   std::vector<std::string> keys;
   if (!c) return keys;
@@ -49,8 +48,6 @@ std::vector<std::string> allowed_value_keys(const Schema& schema, std::string_vi
   }
   return keys;
 }
-
-}  // namespace
 
 std::string case_dir_name(const std::string& id) {
   std::string dir = "test_";
@@ -72,7 +69,7 @@ std::vector<TypeParam> input_type_params(const CatalogRow& row) {
     if (it == params.end()) {
       TypeParam p{name, {}, {}};
       p.allowed = allowed_dtypes(schema, name);  // a constraint's types, or a fixed type ("tensor(int64)")
-      p.allowed_values = allowed_value_keys(schema, name);
+      p.allowed_values = value_type_keys(schema, name);
       params.push_back(p);
       it = params.end() - 1;
     }

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "cases/case.h"
+#include "cases/value_keys.h"
 #include "reference/catalog.h"
 #include "reference/node_check.h"
 
@@ -29,6 +30,8 @@ std::vector<std::vector<std::string>> output_only_types(const CatalogRow& row) {
     if (bound || !c || c->allowed.size() < 2) continue;
     std::vector<std::string> names;
     for (DType d : allowed_dtypes(schema, out.type)) names.emplace_back(dtype_short_name(d));
+    if (row.family == "sequence")  // sequences and optionals too ("seq-float32", "opt-seq-int64")
+      for (const auto& key : value_type_keys(schema, out.type)) names.push_back(key);
     params.push_back(names);
   }
   return params;
@@ -42,6 +45,38 @@ bool possible(const CatalogRow& row, const std::string& input, const std::string
   return a && b && dtype_bits(*a) == dtype_bits(*b);
 }
 
+// A type key with the kinds in `prefixes` stripped ("opt-seq-float32" -> "float32").
+std::string element_of(std::string key, std::initializer_list<std::string_view> prefixes) {
+  if (key.rfind("output:", 0) == 0) key = key.substr(7);
+  for (bool again = true; again;) {
+    again = false;
+    for (std::string_view p : prefixes)
+      if (key.rfind(p, 0) == 0) key = key.substr(p.size()), again = true;
+  }
+  return key;
+}
+
+// Whether a valid model of a sequence/optional op can have this combination: its
+// sequence, tensor and optional types name one element type (the text's type inference;
+// position and split types, I, are free); Optional and OptionalGetElement also keep the
+// kind (optional(seq(T)) holds seq(T)). SequenceMap's additional inputs are free.
+bool sequence_combo_possible(const CatalogRow& row, const std::string& combo) {
+  if (row.family != "sequence" || row.op == "SequenceMap") return true;
+  const bool keeps_kind = row.op == "Optional" || row.op == "OptionalGetElement";
+  const auto params = input_type_params(row);
+  std::string first;
+  size_t start = 0, k = 0;
+  for (size_t end = 0; end != std::string::npos; start = end + 1, ++k) {
+    end = combo.find(',', start);
+    const std::string part = combo.substr(start, end == std::string::npos ? end : end - start);
+    if (part.empty() || (k < params.size() && params[k].name == "I")) continue;
+    const std::string e = keeps_kind ? element_of(part, {"opt-"}) : element_of(part, {"opt-", "seq-"});
+    if (first.empty()) first = e;
+    else if (e != first) return false;
+  }
+  return true;
+}
+
 std::vector<std::string> with_output_types(std::vector<std::string> combos, const CatalogRow& row) {
   for (const auto& names : output_only_types(row)) {
     std::vector<std::string> next;
@@ -50,6 +85,7 @@ std::vector<std::string> with_output_types(std::vector<std::string> combos, cons
         if (possible(row, c, n)) next.push_back(c + ",output:" + n);
     combos = next;
   }
+  std::erase_if(combos, [&](const std::string& c) { return !sequence_combo_possible(row, c); });
   return combos;
 }
 
