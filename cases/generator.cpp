@@ -208,19 +208,21 @@ namespace {
 
 // Appends the schema-level refusals (cases/refusals.h) derived from the spec's base draft.
 // A refusal whose id the spec drafts itself is left to the spec. The smoke profile keeps
-// the first type refusal, or the first refusal when the op-version has none smoke else.
+// the first type refusal, or the first refusal when the op-version has none smoke else
+// (the spec's own first refusal where no schema refusal is drafted: ops over sequences).
 void add_schema_refusals(const CatalogRow& row, std::vector<CaseDraft>& out) {
-  const CaseDraft* base = refusal_base(out);
-  if (!base) return;
-  std::vector<std::string> ids;
-  for (const auto& d : out) ids.push_back(draft_id(row, d));
-  std::sort(ids.begin(), ids.end());
   const size_t first = out.size();
-  for (auto& r : schema_refusals(row, *base))
-    if (!std::binary_search(ids.begin(), ids.end(), draft_id(row, r.draft))) out.push_back(std::move(r.draft));
-  const bool smoke_refusal =
-      std::any_of(out.begin(), out.end(), [](const CaseDraft& d) { return d.smoke && !d.invalid_rule.empty(); });
-  if (!smoke_refusal && out.size() > first) out[first].smoke = true;
+  if (const CaseDraft* base = refusal_base(out)) {
+    std::vector<std::string> ids;
+    for (const auto& d : out) ids.push_back(draft_id(row, d));
+    std::sort(ids.begin(), ids.end());
+    for (auto& r : schema_refusals(row, *base))
+      if (!std::binary_search(ids.begin(), ids.end(), draft_id(row, r.draft))) out.push_back(std::move(r.draft));
+  }
+  const auto is_refusal = [](const CaseDraft& d) { return !d.invalid_rule.empty(); };
+  if (std::any_of(out.begin(), out.end(), [&](const CaseDraft& d) { return d.smoke && is_refusal(d); })) return;
+  if (out.size() > first) out[first].smoke = true;
+  else if (auto it = std::find_if(out.begin(), out.end(), is_refusal); it != out.end()) it->smoke = true;
 }
 
 // The drafts of one catalog row kept by the profile, in the spec's order, then the

@@ -398,11 +398,14 @@ Value optional_from_proto(const onnx::OptionalProto& proto, const onnx::TypeProt
   const int want = type.kind == ValueType::kOptionalSequence ? onnx::OptionalProto::SEQUENCE
                    : type.kind == ValueType::kOptionalMap    ? onnx::OptionalProto::MAP
                                                              : onnx::OptionalProto::TENSOR;
+  const int stored = proto.has_tensor_value() + proto.has_sparse_tensor_value() + proto.has_sequence_value() +
+                     proto.has_map_value() + proto.has_optional_value();
+  // An empty optional carries no value to type: elem_type UNDEFINED (0) is the empty
+  // optional of the declared type (ONNX's own test data writes it so).
+  if (proto.elem_type() == onnx::OptionalProto::UNDEFINED && stored == 0) return Value::none(type);
   if (proto.elem_type() != want)
     malformed(where + ": the optional's elem_type is " + std::to_string(proto.elem_type()) + " where " +
               type_proto_string(declared) + " is declared (elem_type " + std::to_string(want) + ")");
-  const int stored = proto.has_tensor_value() + proto.has_sparse_tensor_value() + proto.has_sequence_value() +
-                     proto.has_map_value() + proto.has_optional_value();
   const bool has_wanted = want == onnx::OptionalProto::SEQUENCE ? proto.has_sequence_value()
                           : want == onnx::OptionalProto::MAP    ? proto.has_map_value()
                                                                 : proto.has_tensor_value();

@@ -71,12 +71,9 @@ TEST_CASE("recurrent fault modes fail exactly the cases their rule decides", "[r
       CHECK(contains(run.bad, id));
     }
     CHECK(decided > 20);
-    // ThresholdedRelu's default threshold 1 keeps every h~ and so H at zero: the reset gate
-    // only ever meets zeros, so the rule cannot decide those cases.
-    for (const auto& id : ids)
-      if (has(id, "/activation_ThresholdedRelu_defaults")) {
-        INFO(id << " failed, yet H stays zero there");
-        CHECK(!contains(run.bad, id));
-      }
+    // The ThresholdedRelu cases are left out of both lists: its default threshold 1 zeroes
+    // most gates, so whether the reset gate ever meets a nonzero value depends on the drawn
+    // values (GRU-22/float32/activation_ThresholdedRelu_defaults: it does; the other
+    // versions' drafts of the same name: it does not).
   }
 }

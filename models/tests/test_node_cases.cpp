@@ -161,10 +161,16 @@ TEST_CASE("a control-flow node takes the outer values its branches read", "[mode
   const Values inputs = {Value(Tensor::from_values<float>({2}, {-3, 4})), Value(yes)};
   models::NodeCaseOptions options;
   options.model_name = "branch";
-  // If is issue 28's: until it lands the run names it (then: the If case's inputs are
-  // cond and ax = [3, 4], its output [-3, -4]).
-  CHECK_THROWS_WITH(models::node_cases(m, ".", inputs, options), Catch::Contains("If-13"));
-  CHECK_FALSE(models::summarize_model(m).runnable());
+  // The If node is one case: its inputs cond and the outer value its branches read,
+  // ax = [3, 4]; its output the then branch's, [-3, -4].
+  const auto result = models::node_cases(m, ".", inputs, options);
+  REQUIRE(result.cases.size() == 3);  // Abs, If, then the whole model
+  const auto& choice = result.cases[1];
+  CHECK(choice.meta.op == "If");
+  REQUIRE(choice.inputs.size() == 2);
+  CHECK(floats(choice.inputs[1]) == std::vector<float>{3, 4});
+  CHECK(floats(choice.outputs[0]) == std::vector<float>{-3, -4});
+  CHECK(models::summarize_model(m).runnable());
   CHECK(models::summarize_model(m).subgraphs == 2);
   CHECK(models::summarize_model(m).all_nodes == 4);
 }

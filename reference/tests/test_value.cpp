@@ -118,6 +118,13 @@ TEST_CASE("value_proto: a sequence file is the documented wire bytes", "[value][
   write_value_file(dir.path / "e.pb", Value::none(kOptSeqFloat));
   CHECK(bytes_of(dir.path / "e.pb") == std::string("\x10\x03", 2));
   CHECK(read_value_file(dir.path / "e.pb", type_proto_of(kOptSeqFloat)) == Value::none(kOptSeqFloat));
+  // An empty OptionalProto (no field at all: elem_type UNDEFINED, as ONNX's
+  // test_optional_has_element_empty stores it) is the empty optional of the declared type;
+  // elem_type UNDEFINED with a value is refused.
+  write_bytes(dir.path / "u.pb", "");
+  CHECK(read_value_file(dir.path / "u.pb", type_proto_of(kOptFloat)) == Value::none(kOptFloat));
+  write_bytes(dir.path / "u.pb", std::string("\x1a\x0a", 2) + tensor);
+  CHECK_THROWS_WITH(read_value_file(dir.path / "u.pb", type_proto_of(kOptFloat)), Contains("elem_type is 0"));
 }
 
 TEST_CASE("value_proto: every kind round-trips, empty ones with their declared element type", "[value][value_proto]") {

@@ -69,7 +69,7 @@ void optional_get_element_cases(const CatalogRow& row, std::vector<CaseDraft>& o
     }
     for (DType t : plain ? elems_of(row, "O", kind) : std::vector<DType>{}) {
       const ValueType held = kind == ValueType::kTensor ? ValueType::tensor(t) : ValueType{kind, t};
-      d.add("plain", {held_value(d, kind, t, "plain")}, {output_tag(held)}, {}, "", t == DType::kFloat);
+      d.add("plain", {held_value(d, kind, t, "plain")}, {output_tag(held)}, {}, "", true);
     }
   }
   d.add("special_values", {Value::some(special_values(DType::kFloat))},
@@ -92,7 +92,7 @@ void optional_has_element_cases(const CatalogRow& row, std::vector<CaseDraft>& o
       d.add("empty", {Value::none({opt, t})}, {"empty"}, {}, "", t == DType::kFloat);
     }
     for (DType t : plain ? elems_of(row, "O", kind) : std::vector<DType>{})
-      d.add("plain", {held_value(d, kind, t, "plain")}, {}, {}, "", t == DType::kFloat);
+      d.add("plain", {held_value(d, kind, t, "plain")}, {}, {}, "", true);
   }
   if (plain) d.add("absent_input", {}, {"empty"});
   d.add("special_values", {Value::some(special_values(DType::kFloat))}, {"special-values"});

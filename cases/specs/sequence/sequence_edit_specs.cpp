@@ -27,7 +27,7 @@ void sequence_empty_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
   Drafter d{row, out};
   for (DType t : elems_of(row, "S", ValueType::kSequence))
     d.add("dtype_" + std::string(dtype_short_name(t)), {}, {output_tag({ValueType::kSequence, t})}, {make_attr("dtype", static_cast<int64_t>(t))}, "",
-          t == DType::kFloat);
+          true);
   // No values to carry: the special case is the attribute left out (float, by the text).
   d.add("default_dtype", {}, {output_tag({ValueType::kSequence, DType::kFloat}), "special-values"});
   d.add("refuse_dtype_bfloat16", {}, {"attribute"}, {make_attr("dtype", static_cast<int64_t>(DType::kBFloat16))},
@@ -54,7 +54,7 @@ void sequence_insert_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
   for (DType t : elems_of(row, "S", ValueType::kSequence)) {
     const Value s = d.seq(t, "seq", kMixed);
     const Tensor x = d.tensors(t, "tensor", {{3, 1}}).front();
-    for (DType i : kIndexTypes) d.add("at_1", {s, x, index_scalar(i, 1)}, {"position"}, {}, "", i == DType::kInt64);
+    for (DType i : kIndexTypes) d.add("at_1", {s, x, index_scalar(i, 1)}, {"position"}, {}, "", true);
     if (t != DType::kFloat && t != DType::kString) continue;
     d.add("at_end_no_position", {s, x}, {"position"});
     for (int64_t p : {0, 3, -1, -3}) d.add("at_" + std::to_string(p), {s, x, index_scalar(DType::kInt64, p)}, {"position"});
@@ -77,7 +77,7 @@ void sequence_erase_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
   Drafter d{row, out};
   for (DType t : elems_of(row, "S", ValueType::kSequence)) {
     const Value s = d.seq(t, "seq", kMixed);
-    for (DType i : kIndexTypes) d.add("at_1", {s, index_scalar(i, 1)}, {"position"}, {}, "", i == DType::kInt64);
+    for (DType i : kIndexTypes) d.add("at_1", {s, index_scalar(i, 1)}, {"position"}, {}, "", true);
     if (t != DType::kFloat && t != DType::kString) continue;
     d.add("last_no_position", {s}, {"position"});
     for (int64_t p : {0, 2, -1, -3}) d.add("at_" + std::to_string(p), {s, index_scalar(DType::kInt64, p)}, {"position"});
@@ -101,7 +101,7 @@ void sequence_at_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
   for (DType t : elems_of(row, "S", ValueType::kSequence)) {
     const Value s = d.seq(t, "seq", kMixed);
     for (DType i : kIndexTypes)
-      d.add("at_0", {s, index_scalar(i, 0)}, {output_tag(ValueType::tensor(t))}, {}, "", i == DType::kInt64);
+      d.add("at_0", {s, index_scalar(i, 0)}, {output_tag(ValueType::tensor(t))}, {}, "", true);
     if (t != DType::kFloat && t != DType::kString) continue;
     for (int64_t p : {1, 2, -1, -3})
       d.add("at_" + std::to_string(p), {s, index_scalar(DType::kInt64, p)}, {output_tag(ValueType::tensor(t))});

@@ -87,7 +87,7 @@ void split_to_sequence_cases(const CatalogRow& row, std::vector<CaseDraft>& out)
     const std::string tag = output_tag({ValueType::kSequence, t});
     const Tensor x = d.tensors(t, "x", {{5, 3}}).front();
     for (DType i : {DType::kInt64, DType::kInt32})
-      d.add("split_list", {x, tensor_of(i, {3}, {2, 1, 2})}, {tag}, {}, "", i == DType::kInt64);
+      d.add("split_list", {x, tensor_of(i, {3}, {2, 1, 2})}, {tag}, {}, "", true);
     d.add("no_split", {x}, {tag});
     if (t != DType::kFloat && t != DType::kString) continue;
     d.add("no_split_keepdims_0", {x}, {tag}, {make_attr("keepdims", int64_t{0})});

@@ -37,7 +37,7 @@ void window_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
   using exact::add;
   for (DType t : allowed_dtypes(schema_of(row), "T2"))
     for (DType s : {DType::kInt64, DType::kInt32})
-      add(out, "size_10_periodic_" + std::string(dtype_short_name(t)), {size_of(s, 10)}, window_attrs(1, t), {out_tag(t)}, "", s == DType::kInt64);
+      add(out, "size_10_periodic_" + std::string(dtype_short_name(t)), {size_of(s, 10)}, window_attrs(1, t), {out_tag(t)}, "", true);
   for (int64_t n : {0, 1, 2, 3, 7, 10, 64})
     for (int64_t periodic : {1, 0}) {
       if (n == 10 && periodic == 1) continue;
