@@ -31,12 +31,7 @@ TEST_CASE("Attention with its softmax in float16 fails where float is asked; in 
   const fs::path root = touchstone::testing::temp_dir("attention-modes");
   const fs::path suite = root / "suite";
   REQUIRE(touchstone::testing::run_quietly(std::string(TOUCHSTONE_CLI) + " generate --profile standard --ops Attention --out " + suite.string()));
-  std::vector<std::string> valid;
-  {
-    std::ifstream in(suite / "index.json");
-    for (const auto& c : json::parse(in).at("cases"))
-      if (c.value("valid", true)) valid.push_back(c.at("id"));
-  }
+  const std::vector<std::string> valid = touchstone::testing::valid_case_ids(suite);
   // An honest float32 computation: within the bound of every case narrower than float64
   // (a NaN row is implementation-defined: divergent at most).
   const auto [honest_bad, honest_passed] = run_attention_mode(suite, root, "attention-float");
