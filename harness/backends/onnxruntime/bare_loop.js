@@ -11,7 +11,8 @@
 // so that N loops side by side share a suite as `touchstone run --jobs N` would.
 
 const path = require('path');
-const { createSession, sessionOptionsFromEnv, feedTensor, checkExpressible, ortVersion, optionsSummary } = require('./lib/ort_session');
+const { createSession, sessionOptionsFromEnv, feedTensor, checkExpressible, ortVersion, optionsSummary, UnsupportedError } = require('./lib/ort_session');
+const { hasNonTensor } = require('./lib/non_tensor');
 const { readTensorFile, readRegularFile } = require('./lib/tensor_proto');
 const { modelInfo } = require('./lib/model_info');
 const { listCases, dataFiles } = require('./lib/suite');
@@ -32,6 +33,8 @@ async function runCase(caseDir, options) {
     const files = dataFiles(path.join(caseDir, 'test_data_set_0'), 'input');
     checkExpressible(info.feeds.slice(0, files.length), 'input');
     checkExpressible(info.outputs, 'output');
+    // The speed baseline feeds tensors only (the adapter's rewrite for sequences is not timed here).
+    if (hasNonTensor(info)) throw new UnsupportedError('bare_loop.js runs tensor-only cases');
     const feeds = {};
     files.forEach((file, i) => {
       const input = info.feeds[i];

@@ -20,6 +20,8 @@ const { readTensorFile, writeTensorFile, decodeTensor } = require('./lib/tensor_
 const { Writer } = require('./lib/wire');
 const { dtypeOf } = require('./lib/dtypes');
 const { dataFiles } = require('./lib/suite');
+const { modelInfo } = require('./lib/model_info');
+const { decodeValue } = require('./lib/non_tensor');
 
 const kWeb = process.argv.includes('--web');
 const kNodeTests = process.argv.slice(2).find((a) => !a.startsWith('--')) || '/usr/share/libonnx-testdata/data/node';
@@ -139,8 +141,17 @@ function checks() {
     { ...nodeTest('test_add', 'ok'), name: 'input_names given', request: {
       model: path.join(kNodeTests, 'test_add/model.onnx'), inputs: addInputs.slice().reverse(), input_names: ['y', 'x'] } },
     nodeTest('test_cast_FLOAT_to_BFLOAT16', 'unsupported'),
-    nodeTest('test_sequence_insert_at_back', 'unsupported'),
-    nodeTest('test_optional_has_element', 'unsupported'),
+    // Sequences and optionals travel through the adapter's rewrite (lib/non_tensor.js).
+    nodeTest('test_sequence_insert_at_back', 'ok'),
+    nodeTest('test_sequence_insert_at_front', 'ok'),
+    nodeTest('test_optional_has_element', 'ok'), // optional(tensor) in
+    nodeTest('test_optional_has_element_empty', 'ok'), // an empty optional in
+    nodeTest('test_optional_get_element_sequence', 'ok'), // optional(seq) in, seq out
+    nodeTest('test_optional_get_element', 'ok'), // optional(tensor) in
+    nodeTest('test_identity_opt', 'ok'), // optional(seq) in and out
+    nodeTest('test_if_opt', 'ok'), // optional(seq) out of If
+    nodeTest('test_if_seq', 'ok'), // seq out of If
+    nodeTest('test_sequence_map_add_2_sequences', 'ok'), // two seqs in, seq out
     nodeTest('test_bitshift_left_uint16', 'unsupported'), // ORT has no uint16 kernel
     nodeTest('test_adam', 'unsupported'), // training op not registered in ORT
     { name: 'garbage model', expect: 'rejected', request: { model: garbage, inputs: [] }, expected: [] },
@@ -163,6 +174,11 @@ async function main() {
   if (kWeb && !fs.existsSync(path.join(__dirname, '..', 'onnxruntime-web', 'node_modules', 'onnxruntime-web'))) {
     fs.rmSync(kWork, { recursive: true, force: true });
     process.stdout.write('onnxruntime-web is not installed (harness/backends/install.sh onnxruntime-web): skipped\n');
+    process.exit(77);
+  }
+  if (!kWeb && !fs.existsSync(path.join(__dirname, 'node_modules', 'onnxruntime-node'))) {
+    fs.rmSync(kWork, { recursive: true, force: true });
+    process.stdout.write('onnxruntime-node is not installed (harness/backends/install.sh): skipped\n');
     process.exit(77);
   }
   const adapter = spawn(process.execPath, [kAdapter], { stdio: ['pipe', 'pipe', 'inherit'] });
@@ -197,11 +213,14 @@ async function main() {
       continue;
     }
     let problem = res.outputs.length === check.expected.length ? '' : `${res.outputs.length} outputs, ${check.expected.length} expected`;
+    const declared = modelInfo(fs.readFileSync(check.request.model)).outputs;
     res.outputs.forEach((file, k) => {
       if (problem || k >= check.expected.length) return;
-      const actual = decodeTensor(fs.readFileSync(file));
-      if (actual.name !== res.output_names[k]) problem = `output ${k} is named '${actual.name}', not '${res.output_names[k]}'`;
-      else problem = compareTensors(actual, readTensorFile(check.expected[k]));
+      const type = declared[k];
+      const actual = decodeValue(fs.readFileSync(file), type, '.');
+      const name = type.kind === 'tensor' ? actual.name : res.output_names[k];
+      if (name !== res.output_names[k]) problem = `output ${k} is named '${name}', not '${res.output_names[k]}'`;
+      else problem = compareValues(actual, decodeValue(fs.readFileSync(check.expected[k]), type, path.dirname(check.expected[k])));
       if (problem) problem = `output ${k}: ${problem}`;
     });
     report(!problem, check.name, problem || `${res.outputs.length} output(s) match, ${res.time_ms} ms`);
@@ -221,6 +240,23 @@ async function main() {
   fs.rmSync(kWork, { recursive: true, force: true });
   process.stdout.write(`${passed} passed, ${failed} failed\n`);
   process.exit(failed ? 1 : 0);
+}
+
+// A tensor, or a sequence / optional of them (non_tensor.js decodeValue), against the expected.
+function compareValues(actual, expected) {
+  if (expected.kind === 'sequence') {
+    if (actual.tensors.length !== expected.tensors.length) return `${actual.tensors.length} elements, ${expected.tensors.length} expected`;
+    for (let i = 0; i < expected.tensors.length; i++) {
+      const p = compareTensors(actual.tensors[i], expected.tensors[i]);
+      if (p) return `element ${i}: ${p}`;
+    }
+    return '';
+  }
+  if (expected.kind === 'optional') {
+    if ((actual.value === null) !== (expected.value === null)) return expected.value === null ? 'a value where none was expected' : 'empty where a value was expected';
+    return expected.value === null ? '' : compareValues(actual.value, expected.value);
+  }
+  return compareTensors(actual, expected);
 }
 
 module.exports = { compareTensors };

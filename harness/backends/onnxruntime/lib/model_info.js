@@ -19,9 +19,11 @@ function readString(r) {
   return r.buf.toString('utf8', s, e);
 }
 
-// TypeProto -> {kind, elemType}; elemType is 0 when not declared.
+// TypeProto -> {kind, elemType, elem, bytes}: elemType is a tensor's element type (0 when not
+// declared); a sequence's or optional's element TypeProto is `elem` (parsed the same way);
+// `bytes` is the TypeProto's own encoding (non_tensor.js copies it into an Optional node).
 function parseType(buf, start, end) {
-  const type = { kind: 'unknown', elemType: 0 };
+  const type = { kind: 'unknown', elemType: 0, elem: null, bytes: buf.subarray(start, end) };
   forEachField(buf, start, end, (r, field) => {
     if (!(field in kKinds)) return false;
     type.kind = kKinds[field];
@@ -32,6 +34,13 @@ function parseType(buf, start, end) {
         type.elemType = rr.varint();
         return true;
       });
+    } else if (field === 4 || field === 9) {  // Sequence / Optional: elem_type = 1 (a TypeProto)
+      forEachField(buf, s, e, (rr, f) => {
+        if (f !== 1) return false;
+        const [a, b] = rr.bytes();
+        type.elem = parseType(buf, a, b);
+        return true;
+      });
     }
     return true;
   });
@@ -39,7 +48,7 @@ function parseType(buf, start, end) {
 }
 
 function parseValueInfo(buf, start, end) {
-  const info = { name: '', kind: 'unknown', elemType: 0 };
+  const info = { name: '', kind: 'unknown', elemType: 0, elem: null, bytes: null };
   forEachField(buf, start, end, (r, field) => {
     if (field === 1) {
       info.name = readString(r);

@@ -25,6 +25,7 @@ if (!process.env.LOCPATH && fs.existsSync(path.join(kPrivateLocales, 'en_US.UTF-
 if (process.env.ORT_DISABLE_TELEMETRY === undefined) process.env.ORT_DISABLE_TELEMETRY = '1';
 
 const { dtypeOf, dtypeOfOrt, UnsupportedError } = require('./dtypes');
+const { carried } = require('./non_tensor');
 
 // The runtime in use: { name, ort (the module), version, wasm (bool) }.
 let runtime = null;
@@ -95,20 +96,22 @@ function feedTensor(decoded, declaredCode) {
   return new (currentRuntime().ort.Tensor)(dtype.ort, data, decoded.dims);
 }
 
-// Graph values the JS API cannot carry: non-tensors and element types
-// without an onnxruntime-node tensor type.
-// Sequences and optionals too: onnxruntime-node 1.30's JS API carries tensors only
-// (onnxruntime-common's OnnxValue is `Tensor | NonTensorType` with `NonTensorType = never`,
-// and the native binding throws "Non tensor type is temporarily not supported").
+// Graph values the adapter cannot carry: maps, sparse tensors, nested sequences, and element
+// types without an onnxruntime-node tensor type. The JS API itself carries tensors only
+// (onnxruntime-common's `NonTensorType = never`); sequences of tensors and optionals travel
+// by rewriting the model (non_tensor.js).
 function checkExpressible(values, what) {
   for (const v of values) {
-    if (v.kind !== 'tensor') {
+    if (!carried(v)) {
       const article = /^[aeiou]/.test(v.kind) ? 'an' : 'a';
-      throw new UnsupportedError(`graph ${what} '${v.name}' is not a tensor but ${article} ${v.kind} value; onnxruntime-node can only carry tensors`);
+      const inner = v.elem ? ` of ${v.elem.kind}` : '';
+      throw new UnsupportedError(`graph ${what} '${v.name}' is ${article} ${v.kind}${inner} value; the adapter carries tensors, sequences of tensors and optionals of those only`);
     }
-    if (v.elemType && !dtypeOf(v.elemType).ort) {
-      const t = dtypeOf(v.elemType);
-      throw new UnsupportedError(`graph ${what} '${v.name}' has element type ${t.name}, which cannot be carried: ${t.why}`);
+    let t = v;
+    while (t.elem) t = t.elem;
+    if (t.elemType && !dtypeOf(t.elemType).ort) {
+      const d = dtypeOf(t.elemType);
+      throw new UnsupportedError(`graph ${what} '${v.name}' has element type ${d.name}, which cannot be carried: ${d.why}`);
     }
   }
 }

@@ -221,7 +221,10 @@ function encodeTensor({ name, dtype, dims, data }) {
 
 // Writes the file, creating its folder only when it is missing (the runner usually has).
 function writeTensorFile(file, tensor) {
-  const bytes = encodeTensor(tensor);
+  writeBytesFile(file, encodeTensor(tensor));
+}
+
+function writeBytesFile(file, bytes) {
   try {
     fs.writeFileSync(file, bytes);
   } catch (e) {
@@ -232,5 +235,5 @@ function writeTensorFile(file, tensor) {
 }
 
 module.exports = {
-  decodeTensor, readTensorFile, readRegularFile, NotRegularFile, encodeTensor, writeTensorFile, elementCount, confinedExternalPath, maxTensorBytes, LimitError,
+  decodeTensor, readTensorFile, readRegularFile, NotRegularFile, encodeTensor, writeTensorFile, writeBytesFile, elementCount, confinedExternalPath, maxTensorBytes, LimitError,
 };
