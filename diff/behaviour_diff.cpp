@@ -6,6 +6,7 @@
 #include "reference/model.h"
 #include "reference/model_builder.h"
 #include "reference/node_check.h"
+#include "reference/value_proto.h"
 
 namespace touchstone {
 
@@ -31,6 +32,30 @@ std::string attribute_text(const onnx::AttributeProto& a) {
     case onnx::AttributeProto::STRINGS: return list(a.strings_size(), [&](int i) { return a.strings(i); });
     default: return "(" + std::to_string(static_cast<int>(a.type())) + ")";
   }
+}
+
+// Output `index` into the outcome: a tensor as it is; a sequence's tensors (or an optional's
+// held value) one by one, with a line in `non_tensor` saying what they were.
+void flatten_output(const Value& v, size_t index, ProbeOutcome& outcome) {
+  if (v.is_tensor()) {
+    outcome.outputs.push_back(v.tensor());
+    return;
+  }
+  std::string what = "output " + std::to_string(index) + ": " + v.type().to_string();
+  if (v.is_optional() && !v.has_value()) {
+    outcome.non_tensor.push_back(what + " empty");
+    return;
+  }
+  const Value held = v.is_optional() ? v.held() : v;
+  if (held.is_tensor()) {
+    outcome.outputs.push_back(held.tensor());
+    outcome.non_tensor.push_back(what + " holding a tensor");
+    return;
+  }
+  const auto items = held.elements();
+  for (const auto& item : items) outcome.outputs.push_back(item.tensor());
+  outcome.non_tensor.push_back(what + (v.is_optional() ? " holding " : " of ") + std::to_string(items.size()) +
+                               (items.size() == 1 ? " tensor" : " tensors, shown one by one"));
 }
 
 // A deprecated op-version has no valid model (ONNX's text may keep no schema for it), but a
@@ -67,13 +92,18 @@ ProbeOutcome run_probe(const CatalogRow& row, const Probe& probe, bool is_new) {
   const ProbeCall& call = is_new && probe.new_call ? *probe.new_call : static_cast<const ProbeCall&>(probe);
   const auto& schema = schema_of(row);
   if (schema.deprecated && probe.hand_written && row.kernel) return run_deprecated_kernel(row, call);
+  const Values given = call.values.empty() ? Values(call.inputs.begin(), call.inputs.end()) : call.values;
+  const auto is_omitted = [&](size_t i) {
+    return std::find(call.omitted_inputs.begin(), call.omitted_inputs.end(), i) != call.omitted_inputs.end();
+  };
   SingleNodeModel spec{std::string(row.op), std::string(row.domain), row.since_version, {}, {}, {}, 0};
-  for (size_t i = 0, k = 0; k < call.inputs.size(); ++i) {  // i: node input, k: given tensor
-    if (std::find(call.omitted_inputs.begin(), call.omitted_inputs.end(), i) != call.omitted_inputs.end()) {
-      spec.inputs.push_back({"", call.inputs[k].dtype(), {}});
+  for (size_t i = 0, k = 0; k < given.size(); ++i) {  // i: node input, k: given value
+    if (is_omitted(i)) {
+      spec.inputs.push_back({"", given[k].type().dtype, {}});
       continue;
     }
-    spec.inputs.push_back({std::string(1, static_cast<char>('A' + i)), call.inputs[k].dtype(), call.inputs[k].shape()});
+    const Shape shape = given[k].is_tensor() ? given[k].tensor().shape() : Shape{};
+    spec.inputs.push_back({std::string(1, static_cast<char>('A' + i)), given[k].type().dtype, shape});
     ++k;
   }
   const size_t outputs = call.outputs ? call.outputs : schema.outputs.size();
@@ -86,11 +116,11 @@ ProbeOutcome run_probe(const CatalogRow& row, const Probe& probe, bool is_new) {
   }
   auto proto = build_model(spec);
   for (auto& out : *proto.mutable_graph()->mutable_output()) out.clear_type();
-  std::vector<const Tensor*> inputs;  // by node input; nullptr where one is omitted
-  for (size_t i = 0, k = 0; k < call.inputs.size(); ++i) {
-    const bool omitted = std::find(call.omitted_inputs.begin(), call.omitted_inputs.end(), i) != call.omitted_inputs.end();
-    inputs.push_back(omitted ? nullptr : &call.inputs[k++]);
-  }
+  for (int g = 0; g < proto.graph().input_size(); ++g)  // sequences and optionals keep their own type
+    if (!given[static_cast<size_t>(g)].is_tensor())
+      *proto.mutable_graph()->mutable_input(g)->mutable_type() = type_proto_of(given[static_cast<size_t>(g)].type());
+  std::vector<const Value*> inputs;  // by node input; nullptr where one is omitted
+  for (size_t i = 0, k = 0; k < given.size(); ++i) inputs.push_back(is_omitted(i) ? nullptr : &given[k++]);
   try {
     check_input_types(proto.graph().node(0), row, inputs);
   } catch (const Error& e) {
@@ -99,8 +129,8 @@ ProbeOutcome run_probe(const CatalogRow& row, const Probe& probe, bool is_new) {
     return outcome;
   }
   try {
-    auto result = Model::from_proto(proto, ".", row.label()).run(call.inputs);
-    outcome.outputs = std::move(result.outputs);
+    auto result = Model::from_proto(proto, ".", row.label()).run_values(given);
+    for (size_t i = 0; i < result.outputs.size(); ++i) flatten_output(result.outputs[i], i, outcome);
     if (result.semantics.category != Semantics::kDefined) {
       outcome.semantics = semantics_name(result.semantics.category);
       for (size_t i = 0; i < result.semantics.reasons.size(); ++i)
@@ -116,7 +146,8 @@ ProbeOutcome run_probe(const CatalogRow& row, const Probe& probe, bool is_new) {
 
 ProbeGroup classify(const ProbeOutcome& a, const ProbeOutcome& b) {
   using K = ProbeOutcome::Kind;
-  if (a.kind == K::kValid && b.kind == K::kValid) return a.outputs == b.outputs ? ProbeGroup::kSame : ProbeGroup::kDifferent;
+  if (a.kind == K::kValid && b.kind == K::kValid)
+    return a.outputs == b.outputs && a.non_tensor == b.non_tensor ? ProbeGroup::kSame : ProbeGroup::kDifferent;
   if (a.kind == K::kValid) return b.kind == K::kTypeNotAllowed ? ProbeGroup::kTypesOnlyOld : ProbeGroup::kOnlyOld;
   if (b.kind == K::kValid) return a.kind == K::kTypeNotAllowed ? ProbeGroup::kTypesOnlyNew : ProbeGroup::kOnlyNew;
   return ProbeGroup::kInvalidInBoth;

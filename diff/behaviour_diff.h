@@ -14,7 +14,10 @@ namespace touchstone {
 struct ProbeOutcome {
   enum Kind { kValid, kInvalid, kTypeNotAllowed } kind = kValid;
   std::string message;           // the reference's error for an invalid model
-  std::vector<Tensor> outputs;   // for a valid one
+  std::vector<Tensor> outputs;   // for a valid one; a sequence's (or optional's) tensors one by one
+  // For each output that is not a tensor, what it was ("output 0: seq(tensor(float)) of 2
+  // tensors, shown one by one"), so the flat `outputs` still say which value is which.
+  std::vector<std::string> non_tensor;
   std::vector<std::string> attributes;  // the attributes this version was given ("axis=0")
   // Those the probe sets that this version does not have ("broadcast=1"): it ran without
   // them, and every rendering says so next to its answer.

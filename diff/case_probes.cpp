@@ -17,13 +17,16 @@ std::vector<Probe> probes_from_case_specs(const CatalogRow& a, const CatalogRow&
     std::vector<cases::CaseDraft> drafts;
     spec->cases(*row, drafts);
     for (auto& d : drafts) {
-      if (!d.values.empty()) continue;  // sequence/optional inputs: the probes carry tensors only
       std::string name = d.name;
       for (const auto& t : d.inputs) name += " " + std::string(dtype_short_name(t.dtype())) + shape_to_string(t.shape());
+      for (const auto& v : d.values)
+        name += " " + (v.is_tensor() ? std::string(dtype_short_name(v.type().dtype)) + shape_to_string(v.tensor().shape())
+                                     : v.type().to_string());
       if (!seen.insert(name).second) continue;
       Probe p;
       p.name = row->label() + " case " + name;
       p.inputs = std::move(d.inputs);
+      p.values = std::move(d.values);  // sequences and optionals (SequenceInsert's, OptionalHasElement's)
       p.attributes = std::move(d.attributes);
       p.omitted_inputs = std::move(d.omitted_inputs);
       // A draft's output count is its variadic output's (Split's parts), or the optional

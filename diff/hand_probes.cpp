@@ -149,6 +149,8 @@ constexpr HandChange kChanges[] = {
     {"RoiAlign", 16, 10, hand::roi_align_16},
     {"Scan", 9, 8, hand::scan_9},
     {"If", 11, 1, hand::if_11},
+    {"If", 13, 11, hand::if_13},
+    {"If", 16, 13, hand::if_16},
 };
 
 }  // namespace

@@ -68,5 +68,7 @@ std::vector<Probe> grid_sample_20();  // hand_probes_geometry.cpp
 std::vector<Probe> roi_align_16();
 std::vector<Probe> scan_9();  // hand_probes_control.cpp
 std::vector<Probe> if_11();
+std::vector<Probe> if_13();
+std::vector<Probe> if_16();
 
 }  // namespace touchstone::hand

@@ -1,6 +1,7 @@
 // Hand-written probes of the control-flow ops' changes: Scan-9 (no batch axis: the scan axis
 // is 0 of the whole input, where Scan-8 scanned axis 1 of each batch element; `directions`
-// renamed scan_input_directions) and If-11 (the branches' outputs may differ in shape). The
+// renamed scan_input_directions), If-11 (the branches' outputs may differ in shape), If-13
+// (sequences) and If-16 (optionals). The
 // bodies add exact small integers, so each answer can be checked by hand.
 #include "cases/specs/control/control_graphs.h"
 #include "diff/hand_probes.h"
@@ -22,6 +23,22 @@ onnx::AttributeProto running_sum_body() {
 onnx::GraphProto constant_branch(const std::string& name, const std::vector<float>& v) {
   const Shape shape = {static_cast<int64_t>(v.size())};
   return graph(name, {{}, {declare_tensor(name + "_v", DType::kFloat, shape)}, {}, {{name + "_v", f32(shape, v)}}});
+}
+
+// A branch giving a sequence of the constants `parts` (SequenceConstruct), or, with
+// `optional`, an optional holding that sequence.
+onnx::GraphProto sequence_branch(const std::string& name, const std::vector<std::vector<float>>& parts, bool optional = false) {
+  GraphParts g;
+  std::vector<std::string> names;
+  for (size_t i = 0; i < parts.size(); ++i) {
+    names.push_back(name + "_" + std::to_string(i));
+    g.initializers.push_back({names.back(), f32({static_cast<int64_t>(parts[i].size())}, parts[i])});
+  }
+  const ValueType seq = ValueType::sequence_of(ValueType::tensor(DType::kFloat));
+  g.nodes.push_back(node("SequenceConstruct", names, {name + "_seq"}));
+  if (optional) g.nodes.push_back(node("Optional", {name + "_seq"}, {name + "_opt"}));
+  g.outputs.push_back(optional ? declare(name + "_opt", ValueType::optional_of(seq)) : declare(name + "_seq", seq));
+  return graph(name, g);
 }
 
 }  // namespace
@@ -57,6 +74,32 @@ std::vector<Probe> if_11() {
             {yes}, {graph_attr("then_branch", constant_branch("then", {1, 2})), graph_attr("else_branch", constant_branch("else", {3, 4, 5}))}),
       probe("both branches of shape 2, cond true: [1,2] in both",
             {yes}, {graph_attr("then_branch", constant_branch("then", {1, 2})), graph_attr("else_branch", constant_branch("else", {3, 4}))}),
+  };
+}
+
+// If-13: "V: All Tensor and Sequence types"; If-11's V holds tensors only. If-16 adds the
+// optional types.
+std::vector<Probe> if_13() {
+  const Tensor yes = Tensor::from_values<bool>({}, {true}), no = Tensor::from_values<bool>({}, {false});
+  const auto branches = [] {
+    return std::vector<onnx::AttributeProto>{graph_attr("then_branch", sequence_branch("then", {{1, 2}, {3}})),
+                                             graph_attr("else_branch", sequence_branch("else", {{4, 5, 6}}))};
+  };
+  return {
+      probe("branches give sequences, cond true: refused by If-11 (V holds tensors only), the sequence [[1,2],[3]] from "
+            "If-13",
+            {yes}, branches()),
+      probe("branches give sequences, cond false: the sequence [[4,5,6]] from If-13", {no}, branches()),
+  };
+}
+
+std::vector<Probe> if_16() {
+  const Tensor yes = Tensor::from_values<bool>({}, {true});
+  return {
+      probe("branches give optionals of sequences, cond true: refused by If-13 (opset 13 has no Optional op and V no optional types), the optional "
+            "holding [[1,2],[3]] from If-16",
+            {yes}, {graph_attr("then_branch", sequence_branch("then", {{1, 2}, {3}}, true)),
+                    graph_attr("else_branch", sequence_branch("else", {{4, 5, 6}}, true))}),
   };
 }
 

@@ -62,6 +62,7 @@ std::string outcome_cell(const CatalogRow& row, const ProbeOutcome& o) {
   std::string s = attrs.empty() ? "" : "<span class=muted>" + html_escape(attrs) + "</span><br>";
   if (o.kind == ProbeOutcome::kValid) {
     for (const auto& t : o.outputs) s += "<code>" + html_escape(describe(t, 12)) + "</code><br>";
+    for (const auto& n : o.non_tensor) s += "<span class=muted>" + html_escape(n) + "</span><br>";
     if (!o.semantics.empty()) s += "<span class=muted>" + html_escape(o.semantics) + "</span>";
   } else {
     s += "<span class=del>refused:</span> " + html_escape(o.message);

@@ -9,6 +9,7 @@
 #include "onnx/onnx_pb.h"
 #include "reference/catalog.h"
 #include "reference/tensor.h"
+#include "reference/value.h"
 
 namespace touchstone {
 
@@ -18,6 +19,9 @@ struct ProbeCall {
   std::vector<onnx::AttributeProto> attributes;
   std::vector<size_t> omitted_inputs = {};  // optional node inputs left empty, by position
   size_t outputs = 0;                       // node outputs; 0: as many as the schema names
+  // Inputs that are not all tensors (a sequence, an optional): when given, they stand for
+  // `inputs` (SequenceInsert's sequence, OptionalHasElement's optional).
+  Values values = {};
 };
 
 struct Probe : ProbeCall {

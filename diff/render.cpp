@@ -19,6 +19,7 @@ nlohmann::json outcome_json(const ProbeOutcome& o) {
     nlohmann::json outs = nlohmann::json::array();
     for (const auto& t : o.outputs) outs.push_back(describe(t, kShownValues));
     j["outputs"] = outs;
+    if (!o.non_tensor.empty()) j["non_tensor_outputs"] = o.non_tensor;
     if (!o.semantics.empty()) j["semantics"] = o.semantics;
   } else {
     j["message"] = o.message;
@@ -33,6 +34,7 @@ std::string outcome_text(const CatalogRow& row, const ProbeOutcome& o) {
   if (o.kind == ProbeOutcome::kValid) {
     std::string s = row.label() + attrs + ": ";
     for (size_t i = 0; i < o.outputs.size(); ++i) s += (i ? "; " : "") + describe(o.outputs[i], kShownValues);
+    for (const auto& n : o.non_tensor) s += " [" + n + "]";
     return s + (o.semantics.empty() ? "" : " (" + o.semantics + ")");
   }
   return row.label() + attrs + ": refused: " + o.message;
