@@ -61,10 +61,37 @@ Value generated(const ModelInput& input, const std::map<std::string, int64_t>& d
 
 }  // namespace
 
+// An input with a recipe: its dtype from the declaration, its shape from @SHAPE or the
+// declared dimensions.
+Value from_recipe(const ModelInput& input, const InputRecipe& r, const std::map<std::string, int64_t>& dims, uint64_t seed) {
+  const auto dtype = input.type.has_tensor_type() ? dtype_from_code(input.type.tensor_type().elem_type()) : std::nullopt;
+  if (!dtype) throw std::invalid_argument("--input " + r.input + ": the input is not a tensor of a known element type");
+  const Shape shape = r.shape ? *r.shape : shape_of(input, dims);
+  if (r.shape && input.has_shape) {
+    bool fits = r.shape->size() == input.dims.size();
+    for (size_t k = 0; fits && k < input.dims.size(); ++k) fits = input.dims[k].value < 0 || input.dims[k].value == (*r.shape)[k];
+    if (!fits) throw std::invalid_argument("--input " + r.input + ": @" + shape_to_string(*r.shape) + " does not fit the declared shape");
+  }
+  return recipe_value(r, *dtype, shape, cases::seed_of(input.name) ^ seed);
+}
+
 Values model_inputs(const ModelSummary& model, const InputOptions& options) {
-  if (!options.folder.empty()) return read_inputs(model, options.folder);
+  for (const auto& r : options.recipes) {
+    bool known = false;
+    for (const auto& input : model.inputs) known |= input.name == r.input;
+    if (!known) throw std::invalid_argument("--input " + r.input + ": the model has no feedable input of that name");
+  }
+  if (!options.folder.empty()) {
+    if (!options.recipes.empty()) throw std::invalid_argument("--input and --inputs exclude each other");
+    return read_inputs(model, options.folder);
+  }
   Values inputs;
-  for (const auto& input : model.inputs) inputs.push_back(generated(input, options.dims, options.seed));
+  for (const auto& input : model.inputs) {
+    const InputRecipe* recipe = nullptr;
+    for (const auto& r : options.recipes)
+      if (r.input == input.name) recipe = &r;
+    inputs.push_back(recipe ? from_recipe(input, *recipe, options.dims, options.seed) : generated(input, options.dims, options.seed));
+  }
   return inputs;
 }
 

@@ -7,7 +7,9 @@
 #include <filesystem>
 #include <map>
 #include <string>
+#include <vector>
 
+#include "models/input_recipes.h"
 #include "models/model_summary.h"
 #include "reference/value.h"
 
@@ -17,6 +19,7 @@ struct InputOptions {
   std::filesystem::path folder;           // empty: generate
   std::map<std::string, int64_t> dims;    // symbolic dimension -> size
   uint64_t seed = 0;
+  std::vector<InputRecipe> recipes;       // inputs given a meaning (input_recipes.h)
 };
 
 // Throws Error kIo for a missing or extra input file, std::invalid_argument for what the

@@ -98,6 +98,52 @@ cases::Case whole_model_case(const onnx::ModelProto& model, const Values& inputs
   return c;
 }
 
+// Replaces each main-graph If node by the nodes of the branch its condition took in `run`,
+// its outputs renamed through Identity nodes (the branch's initializers join the main
+// graph's). Returns how many were replaced; a branch whose names clash with the main
+// graph's is left in place.
+int inline_decided_ifs(onnx::ModelProto& model, const ModelValues& run) {
+  auto* graph = model.mutable_graph();
+  std::set<std::string> main_names;
+  for (const auto& i : graph->input()) main_names.insert(i.name());
+  for (const auto& i : graph->initializer()) main_names.insert(i.name());
+  for (const auto& n : graph->node())
+    for (const auto& o : n.output()) main_names.insert(o);
+  google::protobuf::RepeatedPtrField<onnx::NodeProto> nodes;
+  int replaced = 0;
+  for (const auto& node : graph->node()) {
+    const auto cond = node.op_type() == "If" && canonical_domain(node.domain()).empty() && node.input_size() == 1
+                          ? run.values.find(node.input(0))
+                          : run.values.end();
+    const onnx::GraphProto* branch = nullptr;
+    if (cond != run.values.end() && cond->second.is_tensor() && cond->second.tensor().size() == 1) {
+      const bool taken = cond->second.tensor().data<bool>()[0];
+      for (const auto& a : node.attribute())
+        if (a.name() == (taken ? "then_branch" : "else_branch") && a.has_g()) branch = &a.g();
+    }
+    bool clash = !branch || branch->output_size() != node.output_size();
+    if (branch)
+      for (const auto& n : branch->node())
+        for (const auto& o : n.output()) clash = clash || main_names.count(o);
+    if (clash) {
+      *nodes.Add() = node;
+      continue;
+    }
+    for (const auto& init : branch->initializer()) *graph->add_initializer() = init;
+    for (const auto& n : branch->node()) *nodes.Add() = n;
+    for (int k = 0; k < node.output_size(); ++k) {
+      auto* id = nodes.Add();
+      id->set_op_type("Identity");
+      id->set_name(node.name() + "/output_" + std::to_string(k));
+      id->add_input(branch->output(k).name());
+      id->add_output(node.output(k));
+    }
+    ++replaced;
+  }
+  *graph->mutable_node() = std::move(nodes);
+  return replaced;
+}
+
 }  // namespace
 
 std::vector<std::string> names_read(const onnx::NodeProto& node) {
@@ -158,6 +204,13 @@ NodeCases node_cases(const onnx::ModelProto& given, const std::filesystem::path&
   }
   NodeCases out;
   out.run = run_keeping_values(model, base_dir, options.model_name, inputs, options.execution);
+  const onnx::ModelProto whole = model;
+  // Each If whose branch the run decided gives way to that branch's nodes (and again for the
+  // Ifs those bring into the main graph), so every node inside is a case of its own.
+  for (int round = 0; options.inline_decided_ifs && round < 64 && inline_decided_ifs(model, out.run) > 0; ++round) {
+    out.run = run_keeping_values(model, base_dir, options.model_name, inputs, options.execution);
+    ++out.inlined_rounds;
+  }
   std::map<std::string, int> opsets;
   for (const auto& imp : model.opset_import()) opsets[std::string(canonical_domain(imp.domain()))] = static_cast<int>(imp.version());
   const auto& graph = model.graph();
@@ -195,7 +248,7 @@ NodeCases node_cases(const onnx::ModelProto& given, const std::filesystem::path&
     out.cases.push_back(std::move(c));
     if (options.progress) options.progress(out.cases.size(), static_cast<size_t>(graph.node_size()));
   }
-  if (options.whole_model) out.cases.push_back(whole_model_case(model, inputs, out.run, options.model_name));
+  if (options.whole_model) out.cases.push_back(whole_model_case(whole, inputs, out.run, options.model_name));
   return out;
 }
 

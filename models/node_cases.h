@@ -45,12 +45,18 @@ struct NodeCaseOptions {
   // kEarlyNegativeAxesKey, set on the model and on every case's): PaddleOCR's opset-9
   // recognizer has ReduceMean-1 with axes [-1]. Such cases are implementation-defined.
   bool count_early_negative_axes = false;
+  // Replace each If whose branch the run decided by that branch's nodes (their outputs
+  // renamed through Identity nodes), round after round for the Ifs nested in them, so each
+  // node inside a taken branch is a case with its real inputs (Silero VAD holds its whole
+  // network in the branches of 25 nested Ifs). Off: each If is one case with its subgraphs.
+  bool inline_decided_ifs = true;
   std::function<void(size_t done, size_t total)> progress;
 };
 
 struct NodeCases {
   std::vector<cases::Case> cases;  // in node order, then the whole model's
-  ModelValues run;                 // the whole model's run
+  ModelValues run;                 // the run the node cases came from (after inlining)
+  int inlined_rounds = 0;          // rounds of If inlining (0: none)
 };
 
 // Throws what loading or running the model throws (kNotImplemented names the first

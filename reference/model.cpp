@@ -33,8 +33,15 @@ Model Model::from_proto(onnx::ModelProto proto, const std::filesystem::path& bas
   for (const auto& imp : m.proto_->opset_import()) {
     const std::string domain(canonical_domain(imp.domain()));
     const int newest = catalog_max_opset(domain);
-    if (newest == 0)
-      not_implemented(where + ": domain '" + imp.domain() + "' is not in this build's catalog");
+    // A domain the catalog lacks may be imported as long as no node uses it (Silero VAD's
+    // legacy model imports ai.onnx.training and uses none of its ops); a node of it is
+    // refused when it resolves.
+    if (newest == 0) {
+      if (imp.version() < 1) invalid_model(where + ": opset " + std::to_string(imp.version()) + " for " + imp.domain() + " is not a valid version");
+      if (!m.context_->opsets.emplace(domain, static_cast<int>(imp.version())).second)
+        invalid_model(where + ": " + imp.domain() + " is imported twice");
+      continue;
+    }
     if (imp.version() > newest)
       not_implemented(where + ": opset " + std::to_string(imp.version()) + " for " +
                       std::string(display_domain(domain)) + " is newer than this build's catalog (" +

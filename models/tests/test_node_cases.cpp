@@ -1,6 +1,8 @@
 // A model's nodes as cases (models/node_cases.h), on small models worked by hand.
 #include <catch2/catch.hpp>
 
+#include <cmath>
+
 #include "cases/generator.h"
 #include "cases/suite.h"
 #include "models/model_inputs.h"
@@ -161,6 +163,7 @@ TEST_CASE("a control-flow node takes the outer values its branches read", "[mode
   const Values inputs = {Value(Tensor::from_values<float>({2}, {-3, 4})), Value(yes)};
   models::NodeCaseOptions options;
   options.model_name = "branch";
+  options.inline_decided_ifs = false;
   // The If node is one case: its inputs cond and the outer value its branches read,
   // ax = [3, 4]; its output the then branch's, [-3, -4].
   const auto result = models::node_cases(m, ".", inputs, options);
@@ -189,4 +192,81 @@ TEST_CASE("node cases form a suite the loader reads back", "[models]") {
   CHECK(suite.cases[2].meta.tolerance.kind == Tolerance::kBound);
   CHECK(suite.cases[2].problem.empty());
   std::filesystem::remove_all(dir);
+}
+
+// An If whose then branch holds another If: x + x in the outer then branch, then the inner
+// If negates it (c2 false) or multiplies it by x (c2 true); the outer else branch is x.
+onnx::ModelProto nested_if_model() {
+  onnx::ModelProto m;
+  m.set_ir_version(7);
+  m.add_opset_import()->set_version(13);
+  auto* g = m.mutable_graph();
+  add_value_info(g->mutable_input(), "x", onnx::TensorProto::FLOAT, {"2"});
+  add_value_info(g->mutable_input(), "c1", onnx::TensorProto::BOOL, {});
+  add_value_info(g->mutable_input(), "c2", onnx::TensorProto::BOOL, {});
+  const auto branch = [](onnx::NodeProto* node, const std::string& which, const std::string& out) {
+    auto* attr = node->add_attribute();
+    attr->set_name(which);
+    attr->set_type(onnx::AttributeProto::GRAPH);
+    auto* sub = attr->mutable_g();
+    sub->set_name(which);
+    add_value_info(sub->mutable_output(), out, onnx::TensorProto::FLOAT, {"2"});
+    return sub;
+  };
+  auto* outer = add_node(g, "If", {"c1"}, {"y"}, "outer");
+  auto* then_g = branch(outer, "then_branch", "inner_y");
+  add_node(then_g, "Add", {"x", "x"}, {"twice"});
+  auto* inner = add_node(then_g, "If", {"c2"}, {"inner_y"}, "inner");
+  add_node(branch(inner, "then_branch", "product"), "Mul", {"twice", "x"}, {"product"});
+  add_node(branch(inner, "else_branch", "negated"), "Neg", {"twice"}, {"negated"});
+  add_node(branch(outer, "else_branch", "plain"), "Identity", {"x"}, {"plain"});
+  add_value_info(g->mutable_output(), "y", onnx::TensorProto::FLOAT, {"2"});
+  return m;
+}
+
+TEST_CASE("Ifs whose branch the run decided give way to the branch's nodes, nested ones too", "[models][If]") {
+  Tensor yes(DType::kBool, {}), no(DType::kBool, {});
+  yes.data<bool>()[0] = true;
+  no.data<bool>()[0] = false;
+  const Values inputs = {Value(Tensor::from_values<float>({2}, {1.5f, -2})), Value(yes), Value(no)};
+  models::NodeCaseOptions options;
+  options.model_name = "nested";
+  const auto result = models::node_cases(nested_if_model(), ".", inputs, options);
+  CHECK(result.inlined_rounds == 2);
+  std::vector<std::string> ops;
+  for (const auto& c : result.cases) ops.push_back(c.meta.op);
+  // The outer then branch's Add, the inner else branch's Neg, an Identity for each If's
+  // output, then the whole model (still with its Ifs).
+  CHECK(ops == std::vector<std::string>{"Add", "Neg", "Identity", "Identity", std::string(kGraphOp)});
+  CHECK(floats(result.cases[0].outputs[0]) == std::vector<float>{3, -4});   // x + x
+  CHECK(floats(result.cases[1].inputs[0]) == std::vector<float>{3, -4});
+  CHECK(floats(result.cases[1].outputs[0]) == std::vector<float>{-3, 4});   // -(x + x)
+  CHECK(floats(result.cases.back().outputs[0]) == std::vector<float>{-3, 4});
+  CHECK(result.cases.back().model.graph().node(0).op_type() == "If");
+  options.inline_decided_ifs = false;
+  CHECK(models::node_cases(nested_if_model(), ".", inputs, options).cases.size() == 2);  // the If, the whole
+}
+
+TEST_CASE("input recipes: a tone burst in noise, a constant, zeros; bad recipes named", "[models][inputs]") {
+  const auto tone = models::parse_input_recipe("input=tone:2000/16000@1x16");
+  CHECK(tone.input == "input");
+  REQUIRE(tone.shape);
+  CHECK(*tone.shape == Shape{1, 16});
+  const Value v = models::recipe_value(tone, DType::kFloat, *tone.shape, 7);
+  const auto x = floats(v);
+  REQUIRE(x.size() == 16);
+  // 2000 Hz at 16000 samples/s: 8 samples a period; the burst covers samples 4..11 at
+  // amplitude 0.5 (sin(2 pi t / 8)), the rest is noise of amplitude 0.01.
+  for (int t = 0; t < 16; ++t) {
+    const double clean = (t >= 4 && t < 12) ? 0.5 * std::sin(2 * std::acos(-1.0) * t / 8) : 0.0;
+    CHECK(std::abs(x[static_cast<size_t>(t)] - clean) <= 0.0101);
+  }
+  const auto rate = models::parse_input_recipe("sr=value:16000");
+  const Value r = models::recipe_value(rate, DType::kInt64, {}, 0);
+  CHECK(r.tensor().data<int64_t>()[0] == 16000);
+  CHECK(floats(models::recipe_value(models::parse_input_recipe("h=zeros"), DType::kFloat, {2, 3}, 0)) == std::vector<float>(6, 0.0f));
+  CHECK_THROWS_WITH(models::parse_input_recipe("h=noise"), Catch::Contains("unknown recipe 'noise'"));
+  CHECK_THROWS_WITH(models::parse_input_recipe("h=tone:440"), Catch::Contains("tone:HZ/RATE"));
+  CHECK_THROWS_WITH(models::parse_input_recipe("h=zeros@2xx3"), Catch::Contains("joined by 'x'"));
+  CHECK_THROWS_WITH(models::parse_input_recipe("zeros"), Catch::Contains("NAME=RECIPE"));
 }

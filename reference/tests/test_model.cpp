@@ -46,9 +46,11 @@ TEST_CASE("a model newer than the catalog is refused, never resolved", "[model]"
   CHECK_NOTHROW(Model::from_proto(ml5, ".", "m.onnx"));
   ml5.mutable_opset_import(1)->set_version(6);
   check_error(ml5, ErrorKind::kNotImplemented, "opset 6 for ai.onnx.ml is newer than this build's catalog (5)");
+  // An unknown domain's import must still be well formed (its use is refused at the node:
+  // "a domain the catalog lacks may be imported when no node uses it").
   auto unknown_domain = sub_model(7);
   unknown_domain.add_opset_import()->set_domain("com.example");
-  check_error(unknown_domain, ErrorKind::kNotImplemented, "domain 'com.example'");
+  check_error(unknown_domain, ErrorKind::kInvalidModel, "opset 0 for com.example is not a valid version");
 }
 
 TEST_CASE("nodes resolve to op-versions or are refused", "[model]") {
@@ -169,4 +171,26 @@ TEST_CASE("a value named twice among the graph outputs is given twice (outputs a
   REQUIRE(r.outputs.size() == 2);
   CHECK(r.outputs[0] == Tensor::from_values<float>({2}, {0.5f, 1.5f}));
   CHECK(r.outputs[1] == Tensor::from_values<float>({2}, {0.5f, 1.5f}));
+}
+
+TEST_CASE("a domain the catalog lacks may be imported when no node uses it", "[model]") {
+  // Silero VAD's legacy model imports ai.onnx.training and uses none of its ops.
+  auto quiet = sub_model(13);
+  auto* imp = quiet.add_opset_import();
+  imp->set_domain("ai.onnx.training");
+  imp->set_version(1);
+  const Model m = Model::from_proto(quiet, ".", "m.onnx");
+  const auto out = m.run({Tensor::from_values<float>({2}, {5, 1}), Tensor::from_values<float>({2}, {2, 3})});
+  CHECK(out.outputs[0].data<float>()[0] == 3);
+  CHECK(out.outputs[0].data<float>()[1] == -2);
+  // A node of it is refused, naming the op.
+  auto used = quiet;
+  used.mutable_graph()->mutable_node(0)->set_domain("ai.onnx.training");
+  try {
+    Model::from_proto(used, ".", "m.onnx");
+    FAIL("a node of an unknown domain was accepted");
+  } catch (const Error& e) {
+    CHECK(e.kind() != ErrorKind::kIo);
+    CHECK_THAT(e.what(), Catch::Contains("Sub"));
+  }
 }

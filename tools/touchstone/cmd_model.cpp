@@ -24,10 +24,12 @@ struct ModelOptions {
   std::string model;
   std::string inputs;
   std::vector<std::string> dims;
+  std::vector<std::string> recipes;
   uint64_t seed = 0;
   std::string out;
   bool quiet = false;
   bool count_early_negative_axes = false;
+  bool keep_ifs = false;
 };
 
 std::string dims_text(const models::ModelInput& in) {
@@ -85,11 +87,13 @@ int run_cases(const ModelOptions& o) {
   in.folder = o.inputs;
   in.seed = o.seed;
   for (const auto& d : o.dims) in.dims.insert(models::parse_dim(d));
+  for (const auto& r : o.recipes) in.recipes.push_back(models::parse_input_recipe(r));
   const Values inputs = models::model_inputs(summary, in);
   models::NodeCaseOptions options;
   options.model_name = path.stem().string();
   options.progress = node_progress(o.quiet);
   options.count_early_negative_axes = o.count_early_negative_axes;
+  options.inline_decided_ifs = !o.keep_ifs;
   const auto result = models::node_cases(proto, path.parent_path(), inputs, options);
   cases::write_suite(o.out, result.cases, "model:" + options.model_name);
   // The inputs the run used, beside the suite, so the run can be repeated with --inputs.
@@ -127,12 +131,21 @@ void add_model_command(CLI::App& app, Action& action) {
                         "Folder of input_N.pb files in the order of the model's feedable inputs (ONNX's test-data\n"
                         "layout); without it the inputs are generated from the declared types and shapes");
   cases_cmd->add_option("--dim", cases_options->dims, "NAME=SIZE for a symbolic dimension of a generated input (repeatable)");
+  cases_cmd->add_option("--input", cases_options->recipes,
+                        "NAME=RECIPE: an input with a meaning instead of random values (repeatable): zeros,\n"
+                        "value:V, tone:HZ/RATE (a sine burst in noise), each with an optional @SHAPE (1x512) for\n"
+                        "unnamed dimensions. Silero VAD: --input input=tone:440/16000@1x512 --input sr=value:16000\n"
+                        "--input state=zeros@2x1x128");
   cases_cmd->add_option("--seed", cases_options->seed, "Seed of the generated inputs (default 0)");
   cases_cmd->add_flag("-q,--quiet", cases_options->quiet, "Print nothing on success");
   cases_cmd->add_flag("--count-early-negative-axes", cases_options->count_early_negative_axes,
                       "Where an op-version before opset 11 gets a negative axis (its text is silent; the reference\n"
                       "refuses it by default), count it from the back as later versions do; such nodes' cases are\n"
                       "implementation-defined (PaddleOCR's opset-9 recognizer: ReduceMean-1 axes [-1])");
+  cases_cmd->add_flag("--keep-ifs", cases_options->keep_ifs,
+                      "Keep each If as one case with its subgraphs. By default an If whose branch the run decided\n"
+                      "gives way to that branch's nodes (round after round for nested Ifs), so each node inside is\n"
+                      "a case of its own");
   cases_cmd->callback([cases_options, &action] { action = [cases_options] { return run_cases(*cases_options); }; });
 }
 
