@@ -4,10 +4,12 @@
 # listed files, and check each one's sha256. A file that is already there with the right
 # digest is kept; a wrong digest is an error (exit 1), never a silent replacement.
 #
-#   models/fetch.sh [DIR]
+#   models/fetch.sh [DIR [NAME...]]     (NAME: only those models, e.g. hello_deepa)
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 out="${1:-$here/data}"
+shift || true
+only=" $* "
 mkdir -p "$out"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
@@ -15,6 +17,7 @@ status=0
 declare -A unpacked=()
 while IFS=$'\t' read -r name package path sha licence what; do
   [[ -z "$name" || "$name" == \#* ]] && continue
+  [[ "$only" == "  " || "$only" == *" $name "* ]] || continue
   target="$out/$name.onnx"
   if [[ -f "$target" ]] && echo "$sha  $target" | sha256sum --check --quiet 2>/dev/null; then
     echo "$name: present ($licence)"
