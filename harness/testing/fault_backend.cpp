@@ -18,6 +18,8 @@
 //   grandchild   starts `sleep 300` in its process group (pid appended to TOUCHSTONE_FAULT_PIDS), then answers
 //   ansi         writes a coloured error on stderr, then aborts
 //   noisy        writes "noise from <id>" on stderr, then answers correctly
+// Planted node fault (issue 30, op_perturb.cpp): perturb-<Op> scales the first output of
+//   every main-graph <Op> node by 1 + 2^-8 (perturb-Sigmoid)
 // Order modes (issue 12: judged on what the spec fixes):
 //   reverse-last reverses every output along its last axis (TopK's values and indices together)
 //   tie-swap     within each run of equal values along the last axis of output 0, reverses
@@ -71,6 +73,7 @@
 #include "harness/testing/pool_modes.h"
 #include "harness/testing/quant_modes.h"
 #include "harness/testing/recurrent_modes.h"
+#include "harness/testing/op_perturb.h"
 #include "harness/testing/resample_modes.h"
 #include "harness/testing/sum_modes.h"
 #include "reference/tensor_proto.h"
@@ -239,6 +242,7 @@ void handle(const json& request) {
   for (const auto& p : request["inputs"]) files.inputs.push_back(p.get<std::string>());
   RunResult result;
   try {
+    if (testing::is_perturb_mode(fault)) files = testing::perturbed_case(fault, files, request.value("output_dir", ""));
     ValueRunResult values = harness::run_reference(files);
     result = {tensors_of(values.outputs, "the fault backend"), values.semantics};
   } catch (const Error& e) {
