@@ -114,6 +114,7 @@ void compare_values(Comparison& c, const Tensor& expected, const Tensor& actual,
       const auto r = judge(ev, av, dtype, p, m, i < allowed.size() ? allowed[i] : nan);
       c.max_ulp = std::max(c.max_ulp, r.ulp);
       c.max_abs = std::max(c.max_abs, r.abs);
+      if (std::isfinite(ev)) c.max_expected_abs = std::max(c.max_expected_abs, std::fabs(ev));
       if (r.margin >= 0) c.max_margin = std::max(c.max_margin, r.margin);
       if (r.allowed >= 0 && std::isfinite(ev)) {
         ++c.bound_elements;
@@ -297,6 +298,7 @@ bool fold_output(Comparison& total, Comparison& c, size_t i, size_t count) {
   const std::string prefix = count > 1 ? "output " + std::to_string(i) + ": " : "";
   total.max_ulp = std::max(total.max_ulp, c.max_ulp);
   total.max_abs = std::max(total.max_abs, c.max_abs);
+  if (c.max_expected_abs > 0) total.max_relative = std::max(total.max_relative, c.max_abs / c.max_expected_abs);
   total.max_margin = std::max(total.max_margin, c.max_margin);
   total.margin_defined |= c.margin_defined;
   total.bound_elements += c.bound_elements;

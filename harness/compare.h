@@ -86,6 +86,8 @@ struct Comparison {
   int output = -1;      // the first output that differed
   double max_ulp = 0;   // over all outputs compared (floats; +inf when a NaN/inf is involved)
   double max_abs = 0;
+  double max_expected_abs = 0;  // largest finite |expected| of one output (real floats)
+  double max_relative = 0;      // over outputs: max |actual - expected| / max |expected| (normwise)
   int64_t bad_count = 0;
   std::vector<Mismatch> first_mismatches;
   double max_margin = 0;         // largest error / allowed error over elements judged by ulp, bound, onnx

@@ -1,6 +1,7 @@
 #include "harness/verdict.h"
 
 #include <algorithm>
+#include <cstdio>
 
 namespace touchstone::harness {
 
@@ -148,8 +149,18 @@ VerdictResult judge(const CaseMeta& meta, const BackendOutcome& outcome, const O
       else r.verdict = Verdict::kWrongShape;
       break;
     case Comparison::kValues:
-      if (s == Semantics::kDefined) r.verdict = Verdict::kFail;
-      else excused("");
+      if (s == Semantics::kDefined) {
+        r.verdict = Verdict::kFail;
+      } else {
+        excused("");
+        // How far the backend went where nothing bounds it (a whole model): measured, said.
+        if (r.comparison.max_ulp > 0) {
+          char text[128];
+          std::snprintf(text, sizeof text, "; largest deviation %.4g ulps, %.3g absolute, %.3g relative to the output's largest value",
+                        r.comparison.max_ulp, r.comparison.max_abs, r.comparison.max_relative);
+          r.message += text;
+        }
+      }
       break;
   }
   return r;
