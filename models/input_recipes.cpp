@@ -108,8 +108,15 @@ InputRecipe parse_input_recipe(const std::string& text) {
     r.a = parse_number(args.substr(0, slash), text);
     r.b = parse_number(args.substr(slash + 1), text);
     if (r.b <= 0) bad(text, "the sample rate must be positive");
+  } else if (r.kind == "text") {
+    r.text = args;
+    try {
+      check_text(args);
+    } catch (const std::invalid_argument& e) {
+      bad(text, e.what());
+    }
   } else {
-    bad(text, "unknown recipe '" + r.kind + "' (zeros, value:V, tone:HZ/RATE, each with an optional @SHAPE)");
+    bad(text, "unknown recipe '" + r.kind + "' (zeros, value:V, tone:HZ/RATE, text:WORDS, each with an optional @SHAPE)");
   }
   return r;
 }
@@ -118,6 +125,7 @@ Value recipe_value(const InputRecipe& r, DType dtype, const Shape& shape, uint64
   int64_t n = 1;
   for (int64_t d : shape) n *= d;
   if (r.kind == "tone") return Value(from_doubles(dtype, shape, tone_burst(shape, r.a, r.b, seed)));
+  if (r.kind == "text") return Value(from_doubles(dtype, shape, text_line(shape, r.text)));
   return Value(from_doubles(dtype, shape, std::vector<double>(static_cast<size_t>(n), r.kind == "value" ? r.a : 0.0)));
 }
 

