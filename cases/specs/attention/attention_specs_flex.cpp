@@ -120,7 +120,8 @@ void refusals(FlexDrafter& d) {
 }  // namespace
 
 void flex_attention_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
-  for (DType t : input_type_params(row)[0].allowed) {
+  const auto params = input_type_params(row);
+  for (DType t : params[0].allowed) {
     FlexDrafter d{row, t, out};
     shape_cases(d);
     attribute_cases(d, t == DType::kDouble ? DType::kDouble : DType::kFloat);

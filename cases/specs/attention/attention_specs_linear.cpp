@@ -96,7 +96,6 @@ void shape_cases(LinearDrafter& d) {
   d.one("empty_batch_0", {0, 2, 2, 2, 2, 2}, "linear", false, 0, 0, {}, "empty");
   d.one("long_t16_linear", {1, 16, 1, 1, 4, 2}, "linear", false, 0, 0, {});
   d.one("long_t12_gated_delta", {1, 12, 1, 1, 4, 2}, "gated_delta", true, 1, 1, {});
-  d.one("output_only", {1, 2, 2, 2, 2, 2}, "gated", false, 2, 0, {}, "random", 1);
 }
 
 void attribute_cases(LinearDrafter& d) {
