@@ -3,12 +3,17 @@
 // arithmetic is a plain backend's: sequential dot products in float32, scale, softcap and the
 // bias in float32, a max-subtracted softmax in float32 or float16, the weighted sum of V in
 // float32, Y rounded to T1. LinearAttention: the recurrence in float32, its state kept in
-// float32 or float16 (linear_attention_plan.h).
+// float32 or float16 (linear_attention_plan.h). FlexAttention's modifiers run in the
+// reference's executor on S tensors, as a backend would run them.
 #include "harness/testing/attention_modes.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "harness/case_contents.h"
+#include "reference/catalog.h"
+#include "reference/graph.h"
+#include "reference/model_builder.h"
 #include "reference/numeric/exact.h"
 #include "reference/ops/attention/attention_plan.h"
 #include "reference/ops/attention/flex_attention.h"
@@ -100,6 +105,61 @@ void recur_linear(const ops::linear_attention::Plan& p, Round state_round, std::
   if (outputs.size() > 1) outputs[1] = ops::norm::tensor_of(outputs[1].dtype(), outputs[1].shape(), state);
 }
 
+// A FlexAttention modifier run by the reference's executor on `v` as an S tensor of `shape`.
+std::vector<double> run_modifier(const onnx::NodeProto& node, const char* name, DType s, const Shape& shape, const std::vector<double>& v) {
+  for (const auto& a : node.attribute())
+    if (a.name() == name) {
+      static const ModelContext model{{{"", catalog_max_opset("")}, {"ai.onnx.preview", 1}}, ir_version_for_opset(catalog_max_opset("")), "."};
+      RunContext run(model);
+      Scope outer;
+      return ops::norm::doubles_of(run_graph(a.g(), {Value(ops::norm::tensor_of(s, shape, v))}, outer, run, name).at(0).tensor());
+    }
+  return v;
+}
+
+// FlexAttention with its modifiers as a backend runs it: the scores in float32 cast to S,
+// score_mod, the softmax (max-subtracted) in float32 or float16, the probabilities cast to S,
+// prob_mod, the weighted sum of V in float32; an all -inf row gives zeros.
+std::vector<double> flex_modified(const ops::attention::Plan& p, const onnx::NodeProto& node, DType s, Round softmax_round) {
+  const auto n = static_cast<size_t>(p.total);
+  const Shape shape{p.batch, p.q_heads, p.q_len, p.total};
+  const double scale = in_float(p.scale ? *p.scale : 1 / std::sqrt(static_cast<double>(p.head_size)));
+  std::vector<double> scores;
+  for (int64_t b = 0; b < p.batch; ++b)
+    for (int64_t h = 0; h < p.q_heads; ++h)
+      for (int64_t i = 0; i < p.q_len; ++i)
+        for (size_t j = 0; j < n; ++j) {
+          double dot = 0;
+          for (int64_t k = 0; k < p.head_size; ++k) dot = in_float(dot + in_float(p.q_row(b, h, i)[k] * p.key_row(b, p.kv_head_of(h), static_cast<int64_t>(j))[k]));
+          scores.push_back(in_float(dot * scale));
+        }
+  scores = ops::norm::doubles_of(ops::norm::tensor_of(s, shape, scores));
+  scores = run_modifier(node, "score_mod", s, shape, scores);
+  std::vector<double> probs(scores.size(), 0);
+  for (size_t row = 0; n > 0 && row < scores.size() / n; ++row) {
+    double best = -INFINITY, sum = 0;
+    for (size_t j = 0; j < n; ++j) best = std::max(best, scores[row * n + j]);
+    if (best == -INFINITY) continue;
+    for (size_t j = 0; j < n; ++j) {
+      probs[row * n + j] = softmax_round(std::exp(softmax_round(softmax_round(scores[row * n + j]) - softmax_round(best))));
+      sum = softmax_round(sum + probs[row * n + j]);
+    }
+    for (size_t j = 0; j < n; ++j) probs[row * n + j] = softmax_round(probs[row * n + j] / sum);
+  }
+  probs = run_modifier(node, "prob_mod", s, shape, ops::norm::doubles_of(ops::norm::tensor_of(s, shape, probs)));
+  std::vector<double> y(static_cast<size_t>(p.batch * p.q_heads * p.q_len * p.v_head_size), 0);
+  for (int64_t b = 0; b < p.batch; ++b)
+    for (int64_t h = 0; h < p.q_heads; ++h)
+      for (int64_t i = 0; i < p.q_len; ++i)
+        for (int64_t v = 0; v < p.v_head_size; ++v) {
+          double acc = 0;
+          const size_t row = static_cast<size_t>((b * p.q_heads + h) * p.q_len + i);
+          for (size_t j = 0; j < n; ++j) acc = in_float(acc + in_float(probs[row * n + j] * p.value_row(b, p.kv_head_of(h), static_cast<int64_t>(j))[v]));
+          y[static_cast<size_t>(p.y_index(b, h, i, v))] = acc;
+        }
+  return y;
+}
+
 }  // namespace
 
 bool is_attention_mode(const std::string& mode) { return mode == "attention-float" || mode == "attention-half-softmax"; }
@@ -124,10 +184,14 @@ void reattend(const std::string& mode, const harness::CaseFiles& files, std::vec
     const Node node(proto_node, "LinearAttention-27", sem);
     return recur_linear(ops::linear_attention::linear_attention_plan(node, Inputs(ptrs)), softmax_round, outputs);
   }
-  if (op == "FlexAttention" && (has_attribute(proto_node, "score_mod") || has_attribute(proto_node, "prob_mod"))) return;
   const Node node(proto_node, op + "-" + std::to_string(op == "FlexAttention" ? 1 : version), sem);
   const ops::attention::Plan p = op == "FlexAttention" ? ops::attention::flex_attention_plan(node, Inputs(ptrs))
                                                        : ops::attention::attention_plan(node, Inputs(ptrs), version);
+  if (op == "FlexAttention" && (has_attribute(proto_node, "score_mod") || has_attribute(proto_node, "prob_mod"))) {
+    const DType s = ops::attention::flex_softmax_type(node, outputs[0].dtype());
+    outputs[0] = ops::norm::tensor_of(outputs[0].dtype(), outputs[0].shape(), flex_modified(p, proto_node, s, softmax_round));
+    return;
+  }
   std::vector<double> y(static_cast<size_t>(outputs[0].size()));
   for (int64_t b = 0; b < p.batch; ++b)
     for (int64_t h = 0; h < p.q_heads; ++h)

@@ -15,8 +15,7 @@ namespace touchstone::testing {
 // attention-half-softmax   the same with the softmax (exp, sum, division) in float16,
 //                          whatever softmax_precision says (too little for float);
 //                          LinearAttention's state rounded to float16 at every step
-// Attention, FlexAttention without modifiers (those cases keep the reference's outputs) and
-// LinearAttention.
+// Attention, FlexAttention (its modifiers run by the reference's executor) and LinearAttention.
 bool is_attention_mode(const std::string& mode);
 // Replaces a single-node Attention, FlexAttention or LinearAttention case's outputs by the mode's; leaves other outputs, other cases
 // and refusals as they are.

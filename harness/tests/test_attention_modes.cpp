@@ -73,15 +73,16 @@ TEST_CASE("FlexAttention and LinearAttention in float32 pass; a float16 softmax 
     INFO(id << " did not pass with a float32 computation");
     CHECK((has(id, "/float64") || has(id, "nan_in")));
   }
-  // FlexAttention's softmax in float16 (no modifiers) and LinearAttention's state in float16
-  // fail every float32 case but those with one key, no rows, no steps, or float16 asked for.
+  // FlexAttention's softmax in float16 (with or without modifiers) and LinearAttention's state
+  // in float16 fail every float32 case but those with one key, no rows, no steps, or float16
+  // asked for.
   const auto [bad, passed] = run_attention_mode(suite, root, "attention-half-softmax");
   int flex = 0, linear = 0;
   for (const auto& id : valid) {
     if (!has(id, "/float32/") || has(id, "empty") || has(id, "nan_in") || has(id, "seq1_d1") || has(id, "kv_len_1") ||
-        has(id, "seq_len_0") || has(id, "_mod"))
+        has(id, "seq_len_0"))
       continue;
-    if (has(id, "softmax_precision_float16")) {
+    if (has(id, "softmax_precision_float16") || has(id, "float16_softmax")) {
       INFO(id << " failed with its softmax in float16, as softmax_precision 10 asks");
       CHECK(std::find(bad.begin(), bad.end(), id) == bad.end());
       continue;
@@ -90,7 +91,7 @@ TEST_CASE("FlexAttention and LinearAttention in float32 pass; a float16 softmax 
     INFO(id << " passed with a float16 softmax or state");
     CHECK(std::find(bad.begin(), bad.end(), id) != bad.end());
   }
-  CHECK(flex >= 6);
+  CHECK(flex >= 10);
   CHECK(linear >= 15);
   CHECK(passed > 0);
 }
