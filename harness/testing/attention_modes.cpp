@@ -61,7 +61,7 @@ std::vector<double> attend_row(const ops::attention::Plan& p, int64_t b, int64_t
   return y;
 }
 
-bool has_attribute(const onnx::NodeProto& node, const char* name) {
+bool has_modifier_attr(const onnx::NodeProto& node, const char* name) {
   for (const auto& a : node.attribute())
     if (a.name() == name) return true;
   return false;
@@ -106,7 +106,7 @@ void recur_linear(const ops::linear_attention::Plan& p, Round state_round, std::
 }
 
 // A FlexAttention modifier run by the reference's executor on `v` as an S tensor of `shape`.
-std::vector<double> run_modifier(const onnx::NodeProto& node, const char* name, DType s, const Shape& shape, const std::vector<double>& v) {
+std::vector<double> run_flex_modifier_as_backend(const onnx::NodeProto& node, const char* name, DType s, const Shape& shape, const std::vector<double>& v) {
   for (const auto& a : node.attribute())
     if (a.name() == name) {
       static const ModelContext model{{{"", catalog_max_opset("")}, {"ai.onnx.preview", 1}}, ir_version_for_opset(catalog_max_opset("")), "."};
@@ -134,7 +134,7 @@ std::vector<double> flex_modified(const ops::attention::Plan& p, const onnx::Nod
           scores.push_back(in_float(dot * scale));
         }
   scores = ops::norm::doubles_of(ops::norm::tensor_of(s, shape, scores));
-  scores = run_modifier(node, "score_mod", s, shape, scores);
+  scores = run_flex_modifier_as_backend(node, "score_mod", s, shape, scores);
   std::vector<double> probs(scores.size(), 0);
   for (size_t row = 0; n > 0 && row < scores.size() / n; ++row) {
     double best = -INFINITY, sum = 0;
@@ -146,7 +146,7 @@ std::vector<double> flex_modified(const ops::attention::Plan& p, const onnx::Nod
     }
     for (size_t j = 0; j < n; ++j) probs[row * n + j] = softmax_round(probs[row * n + j] / sum);
   }
-  probs = run_modifier(node, "prob_mod", s, shape, ops::norm::doubles_of(ops::norm::tensor_of(s, shape, probs)));
+  probs = run_flex_modifier_as_backend(node, "prob_mod", s, shape, ops::norm::doubles_of(ops::norm::tensor_of(s, shape, probs)));
   std::vector<double> y(static_cast<size_t>(p.batch * p.q_heads * p.q_len * p.v_head_size), 0);
   for (int64_t b = 0; b < p.batch; ++b)
     for (int64_t h = 0; h < p.q_heads; ++h)
@@ -187,7 +187,7 @@ void reattend(const std::string& mode, const harness::CaseFiles& files, std::vec
   const Node node(proto_node, op + "-" + std::to_string(op == "FlexAttention" ? 1 : version), sem);
   const ops::attention::Plan p = op == "FlexAttention" ? ops::attention::flex_attention_plan(node, Inputs(ptrs))
                                                        : ops::attention::attention_plan(node, Inputs(ptrs), version);
-  if (op == "FlexAttention" && (has_attribute(proto_node, "score_mod") || has_attribute(proto_node, "prob_mod"))) {
+  if (op == "FlexAttention" && (has_modifier_attr(proto_node, "score_mod") || has_modifier_attr(proto_node, "prob_mod"))) {
     const DType s = ops::attention::flex_softmax_type(node, outputs[0].dtype());
     outputs[0] = ops::norm::tensor_of(outputs[0].dtype(), outputs[0].shape(), flex_modified(p, proto_node, s, softmax_round));
     return;

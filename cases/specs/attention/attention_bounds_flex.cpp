@@ -26,7 +26,7 @@ namespace {
 
 constexpr double kFlexInf = std::numeric_limits<double>::infinity();
 
-const onnx::GraphProto* modifier_of(const onnx::NodeProto& node, const char* name) {
+const onnx::GraphProto* flex_modifier_of(const onnx::NodeProto& node, const char* name) {
   for (const auto& a : node.attribute())
     if (a.name() == name && a.type() == onnx::AttributeProto::GRAPH) return &a.g();
   return nullptr;
@@ -88,7 +88,7 @@ std::vector<std::vector<double>> flex_attention_element_bounds(const BoundCase& 
           special[row] = special[row] || !std::isfinite(x[at]);
         }
       }
-  if (const onnx::GraphProto* g = modifier_of(c.node, "score_mod"); g && rows * n > 0) {
+  if (const onnx::GraphProto* g = flex_modifier_of(c.node, "score_mod"); g && rows * n > 0) {
     std::vector<double> lo(x.size()), hi(x.size());
     for (size_t at = 0; at < x.size(); ++at) lo[at] = x[at] - dx[at], hi[at] = x[at] + dx[at];
     dx = modified_errors(*g, s, ks, shape, x, lo, hi);
@@ -107,7 +107,7 @@ std::vector<std::vector<double>> flex_attention_element_bounds(const BoundCase& 
       weights[row * n + j] = soft[row].p[j];
       dweights[row * n + j] = soft[row].p[j] * soft[row].rel[j];
     }
-  if (const onnx::GraphProto* g = modifier_of(c.node, "prob_mod"); g && rows * n > 0) {
+  if (const onnx::GraphProto* g = flex_modifier_of(c.node, "prob_mod"); g && rows * n > 0) {
     std::vector<double> lo(weights.size()), hi(weights.size());
     for (size_t at = 0; at < weights.size(); ++at) lo[at] = weights[at] - dweights[at], hi[at] = weights[at] + dweights[at];
     dweights = modified_errors(*g, s, ks, shape, weights, lo, hi);

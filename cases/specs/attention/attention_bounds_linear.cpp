@@ -24,7 +24,7 @@ namespace {
 
 using LinearPlan = ops::linear_attention::Plan;
 
-bool any_special(const LinearPlan& p) {
+bool linear_inputs_special(const LinearPlan& p) {
   for (const auto* list : {&p.q, &p.k, &p.v, &p.past, &p.decay, &p.beta})
     for (double x : *list)
       if (!std::isfinite(x)) return true;
@@ -40,7 +40,7 @@ std::vector<std::vector<double>> linear_attention_element_bounds(const BoundCase
   const BoundUnits& k = kt.u >= ks.u ? kt : ks;  // the coarser
   std::vector<double> out(static_cast<size_t>(element_count(p.output_shape())), 0.0);
   std::vector<double> state(static_cast<size_t>(element_count(p.state_shape())), 0.0);
-  if (any_special(p)) return {out, state};
+  if (linear_inputs_special(p)) return {out, state};
   const long double scale = p.scale ? *p.scale : 1 / std::sqrt(static_cast<long double>(p.dk));
   const int64_t group = p.q_heads / p.kv_heads;
   const double eta = 2 * static_cast<double>(p.dk + 2) * k.eta;

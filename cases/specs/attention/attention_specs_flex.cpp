@@ -20,7 +20,7 @@ namespace {
 using Attrs = std::vector<onnx::AttributeProto>;
 using namespace graphs;
 
-onnx::NodeProto constant(const std::string& out, const Tensor& value) {
+onnx::NodeProto flex_constant(const std::string& out, const Tensor& value) {
   onnx::AttributeProto a;
   a.set_name("value");
   a.set_type(onnx::AttributeProto::TENSOR);
@@ -30,14 +30,14 @@ onnx::NodeProto constant(const std::string& out, const Tensor& value) {
 
 // (x) -> x op c, declared of type s.
 onnx::AttributeProto binary_mod(const std::string& attr, const std::string& op, const Tensor& c, DType s) {
-  return graph_attr(attr, graph(attr, {{declare_tensor("x", s)}, {declare_tensor("y", s)}, {constant("c", c), node(op, {"x", "c"}, {"y"})}}));
+  return graph_attr(attr, graph(attr, {{declare_tensor("x", s)}, {declare_tensor("y", s)}, {flex_constant("c", c), node(op, {"x", "c"}, {"y"})}}));
 }
 
 // (x) -> 2 tanh(x / 2).
 onnx::AttributeProto softcap_mod(DType s) {
   const Tensor two = tensor_of(s, {}, {2});
   return graph_attr("score_mod", graph("softcap", {{declare_tensor("x", s)}, {declare_tensor("y", s)},
-                                                   {constant("c", two), node("Div", {"x", "c"}, {"d"}), node("Tanh", {"d"}, {"t"}),
+                                                   {flex_constant("c", two), node("Div", {"x", "c"}, {"d"}), node("Tanh", {"d"}, {"t"}),
                                                     node("Mul", {"t", "c"}, {"y"})}}));
 }
 
