@@ -33,8 +33,11 @@ const onnx::GraphProto* flex_modifier_of(const onnx::NodeProto& node, const char
 }
 
 // The modifier's outputs on `values` as an S tensor of `shape`.
-std::vector<double> run_modifier_on(const onnx::GraphProto& g, DType s, const Shape& shape, const std::vector<double>& values) {
-  static const ModelContext model{{{"", catalog_max_opset("")}, {"ai.onnx.preview", 1}}, ir_version_for_opset(catalog_max_opset("")), "."};
+std::vector<double> run_modifier_on(const onnx::GraphProto& g, DType s, const Shape& shape,
+                                    const std::vector<double>& values) {
+  static const ModelContext model{{{"", catalog_max_opset("")}, {"ai.onnx.preview", 1}},
+                                  ir_version_for_opset(catalog_max_opset("")),
+                                  "."};
   RunContext run(model);
   Scope outer;
   const Values out = run_graph(g, {Value(ops::norm::tensor_of(s, shape, values))}, outer, run, "modifier");
@@ -43,8 +46,9 @@ std::vector<double> run_modifier_on(const onnx::GraphProto& g, DType s, const Sh
 
 // The hull of the modifier's change over each element's ends, plus its own rounding; `out`
 // takes the modifier's value at the middle. -inf at all three: disallowed exactly (0).
-std::vector<double> modified_errors(const onnx::GraphProto& g, DType s, const BoundUnits& ks, const Shape& shape,
-                                    std::vector<double>& values, const std::vector<double>& lo, const std::vector<double>& hi) {
+std::vector<double> modified_errors(const onnx::GraphProto& g, DType s, const BoundUnits& ks,
+                                    const Shape& shape, std::vector<double>& values,
+                                    const std::vector<double>& lo, const std::vector<double>& hi) {
   const std::vector<double> fm = run_modifier_on(g, s, shape, values), fl = run_modifier_on(g, s, shape, lo),
                             fh = run_modifier_on(g, s, shape, hi);
   std::vector<double> err(values.size());
@@ -55,7 +59,8 @@ std::vector<double> modified_errors(const onnx::GraphProto& g, DType s, const Bo
       continue;
     }
     const double spread = std::max(std::fabs(fl[j] - fm[j]), std::fabs(fh[j] - fm[j]));
-    err[j] = std::isfinite(fm[j]) && std::isfinite(spread) ? spread + (ks.phi + ks.u) * std::fabs(fm[j]) : kFlexInf;
+    err[j] = std::isfinite(fm[j]) && std::isfinite(spread) ? spread + (ks.phi + ks.u) * std::fabs(fm[j])
+                                                           : kFlexInf;
   }
   return err;
 }
@@ -81,10 +86,14 @@ std::vector<std::vector<double>> flex_attention_element_bounds(const BoundCase& 
           const double* q = p.q_row(b, h, i);
           const double* key = p.key_row(b, p.kv_head_of(h), static_cast<int64_t>(j));
           long double dot = 0, mag = 0;
-          for (int64_t e = 0; e < p.head_size; ++e) dot += static_cast<long double>(q[e]) * key[e], mag += std::fabs(static_cast<long double>(q[e]) * key[e]);
+          for (int64_t e = 0; e < p.head_size; ++e)
+            dot += static_cast<long double>(q[e]) * key[e],
+                mag += std::fabs(static_cast<long double>(q[e]) * key[e]);
           const size_t at = row * n + j;
           x[at] = static_cast<double>(scale * dot);
-          dx[at] = k1.gamma(static_cast<double>(p.head_size + 4)) * std::fabs(scale) * static_cast<double>(mag) + (k1.u + ks.u) * std::fabs(x[at]);
+          dx[at] =
+              k1.gamma(static_cast<double>(p.head_size + 4)) * std::fabs(scale) * static_cast<double>(mag) +
+              (k1.u + ks.u) * std::fabs(x[at]);
           special[row] = special[row] || !std::isfinite(x[at]);
         }
       }
@@ -96,8 +105,10 @@ std::vector<std::vector<double>> flex_attention_element_bounds(const BoundCase& 
   std::vector<double> y(static_cast<size_t>(c.expected[0].size()), 0);
   std::vector<SoftmaxErrors> soft(rows);
   for (size_t row = 0; row < rows; ++row) {
-    const std::vector<double> sr(x.begin() + static_cast<std::ptrdiff_t>(row * n), x.begin() + static_cast<std::ptrdiff_t>((row + 1) * n));
-    const std::vector<double> dr(dx.begin() + static_cast<std::ptrdiff_t>(row * n), dx.begin() + static_cast<std::ptrdiff_t>((row + 1) * n));
+    const std::vector<double> sr(x.begin() + static_cast<std::ptrdiff_t>(row * n),
+                                 x.begin() + static_cast<std::ptrdiff_t>((row + 1) * n));
+    const std::vector<double> dr(dx.begin() + static_cast<std::ptrdiff_t>(row * n),
+                                 dx.begin() + static_cast<std::ptrdiff_t>((row + 1) * n));
     for (double v : sr) special[row] = special[row] || std::isnan(v) || v == kFlexInf;
     if (!special[row]) soft[row] = softmax_errors(sr, dr, k1, ks);
   }
@@ -109,7 +120,8 @@ std::vector<std::vector<double>> flex_attention_element_bounds(const BoundCase& 
     }
   if (const onnx::GraphProto* g = flex_modifier_of(c.node, "prob_mod"); g && rows * n > 0) {
     std::vector<double> lo(weights.size()), hi(weights.size());
-    for (size_t at = 0; at < weights.size(); ++at) lo[at] = weights[at] - dweights[at], hi[at] = weights[at] + dweights[at];
+    for (size_t at = 0; at < weights.size(); ++at)
+      lo[at] = weights[at] - dweights[at], hi[at] = weights[at] + dweights[at];
     dweights = modified_errors(*g, s, ks, shape, weights, lo, hi);
   }
   const double count = static_cast<double>(n);
@@ -117,7 +129,8 @@ std::vector<std::vector<double>> flex_attention_element_bounds(const BoundCase& 
     for (int64_t h = 0; h < p.q_heads; ++h)
       for (int64_t i = 0; i < p.q_len; ++i) {
         const size_t row = static_cast<size_t>((b * p.q_heads + h) * p.q_len + i);
-        const bool masked = std::all_of(x.begin() + static_cast<std::ptrdiff_t>(row * n), x.begin() + static_cast<std::ptrdiff_t>((row + 1) * n),
+        const bool masked = std::all_of(x.begin() + static_cast<std::ptrdiff_t>(row * n),
+                                        x.begin() + static_cast<std::ptrdiff_t>((row + 1) * n),
                                         [](double v) { return v == -kFlexInf; });
         if (special[row] || masked) continue;
         for (int64_t v = 0; v < p.v_head_size; ++v) {
@@ -128,8 +141,10 @@ std::vector<std::vector<double>> flex_attention_element_bounds(const BoundCase& 
             mass += std::fabs(weights[row * n + j] * vj);
             value += weights[row * n + j] * vj;
           }
-          const double err = carried + k1.gamma(count + 1) * mass + k1.u * std::fabs(value) + 2 * (count + 1) * k1.eta;
-          y[static_cast<size_t>(p.y_index(b, h, i, v))] = soft[row].vacuous || !std::isfinite(err) ? kFlexInf : err;
+          const double err =
+              carried + k1.gamma(count + 1) * mass + k1.u * std::fabs(value) + 2 * (count + 1) * k1.eta;
+          y[static_cast<size_t>(p.y_index(b, h, i, v))] =
+              soft[row].vacuous || !std::isfinite(err) ? kFlexInf : err;
         }
       }
   return {y};

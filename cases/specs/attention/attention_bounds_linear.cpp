@@ -79,7 +79,8 @@ std::vector<std::vector<double>> linear_attention_element_bounds(const BoundCase
           }
           for (int64_t i = 0; i < p.dk; ++i) {
             const long double add = p.k_at(b, t, hk, i) * w;
-            e[at(i, j)] += std::fabs(p.k_at(b, t, hk, i)) * ew + k.gamma(2) * static_cast<double>(std::fabs(s[at(i, j)]) + std::fabs(add));
+            e[at(i, j)] += std::fabs(p.k_at(b, t, hk, i)) * ew +
+                           k.gamma(2) * static_cast<double>(std::fabs(s[at(i, j)]) + std::fabs(add));
             s[at(i, j)] += add;
           }
         }
@@ -92,14 +93,17 @@ std::vector<std::vector<double>> linear_attention_element_bounds(const BoundCase
               o += term, mag += std::fabs(term);
               carried += std::fabs(p.q_at(b, t, h, i)) * e[at(i, j)];
             }
-            const double err = static_cast<double>(std::fabs(scale)) * (carried + k.gamma(static_cast<double>(p.dk + 2)) * static_cast<double>(mag)) +
-                               2 * kt.u * static_cast<double>(std::fabs(scale * o)) + eta;
+            const double err =
+                static_cast<double>(std::fabs(scale)) *
+                    (carried + k.gamma(static_cast<double>(p.dk + 2)) * static_cast<double>(mag)) +
+                2 * kt.u * static_cast<double>(std::fabs(scale * o)) + eta;
             out[static_cast<size_t>(p.output_index(b, t, h, j))] = err;
           }
       }
       for (int64_t i = 0; i < p.dk; ++i)
         for (int64_t j = 0; j < p.dv; ++j)
-          state[static_cast<size_t>(p.state_index(b, hk, i, j))] = e[at(i, j)] + 2 * ks.u * static_cast<double>(std::fabs(s[at(i, j)])) + eta;
+          state[static_cast<size_t>(p.state_index(b, hk, i, j))] =
+              e[at(i, j)] + 2 * ks.u * static_cast<double>(std::fabs(s[at(i, j)])) + eta;
     }
   if (c.expected.size() < 2) return {out};
   return {out, state};

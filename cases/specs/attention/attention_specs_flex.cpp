@@ -30,15 +30,19 @@ onnx::NodeProto flex_constant(const std::string& out, const Tensor& value) {
 
 // (x) -> x op c, declared of type s.
 onnx::AttributeProto binary_mod(const std::string& attr, const std::string& op, const Tensor& c, DType s) {
-  return graph_attr(attr, graph(attr, {{declare_tensor("x", s)}, {declare_tensor("y", s)}, {flex_constant("c", c), node(op, {"x", "c"}, {"y"})}}));
+  return graph_attr(attr, graph(attr, {{declare_tensor("x", s)},
+                                       {declare_tensor("y", s)},
+                                       {flex_constant("c", c), node(op, {"x", "c"}, {"y"})}}));
 }
 
 // (x) -> 2 tanh(x / 2).
 onnx::AttributeProto softcap_mod(DType s) {
   const Tensor two = tensor_of(s, {}, {2});
-  return graph_attr("score_mod", graph("softcap", {{declare_tensor("x", s)}, {declare_tensor("y", s)},
-                                                   {flex_constant("c", two), node("Div", {"x", "c"}, {"d"}), node("Tanh", {"d"}, {"t"}),
-                                                    node("Mul", {"t", "c"}, {"y"})}}));
+  return graph_attr("score_mod",
+                    graph("softcap", {{declare_tensor("x", s)},
+                                      {declare_tensor("y", s)},
+                                      {flex_constant("c", two), node("Div", {"x", "c"}, {"d"}),
+                                       node("Tanh", {"d"}, {"t"}), node("Mul", {"t", "c"}, {"y"})}}));
 }
 
 // 0 where key j <= query i + (kv - q) (bottom-right causal), -inf elsewhere, (q, kv) of type s.
@@ -91,30 +95,42 @@ void attribute_cases(FlexDrafter& d, DType s) {
   d.one("score_mod_softcap_2", base("softcap"), {softcap_mod(s), make_attr("scale", 4.0f)});
   d.one("prob_mod_half", base("half"), {binary_mod("prob_mod", "Mul", tensor_of(s, {}, {0.5}), s)});
   d.one("score_and_prob_mod", base("both"),
-        {binary_mod("score_mod", "Add", causal_mask(s, 3, 5), s), binary_mod("prob_mod", "Mul", tensor_of(s, {}, {0.5}), s)});
+        {binary_mod("score_mod", "Add", causal_mask(s, 3, 5), s),
+         binary_mod("prob_mod", "Mul", tensor_of(s, {}, {0.5}), s)});
   d.one("score_mod_float16_softmax", base("mod16"),
-        {make_attr("softmax_precision", int64_t{10}), binary_mod("score_mod", "Add", causal_mask(DType::kFloat16, 3, 5), DType::kFloat16)});
+        {make_attr("softmax_precision", int64_t{10}),
+         binary_mod("score_mod", "Add", causal_mask(DType::kFloat16, 3, 5), DType::kFloat16)});
   d.one("score_mod_masks_row_1", base("masked"),
         {binary_mod("score_mod", "Add", tensor_of(s, {3, 1}, {0, -INFINITY, 0}), s)}, "masked-row");
 }
 
 void refusals(FlexDrafter& d) {
-  d.refuse("refuse_q_rank3", d.qkv("r3", {1, 3, 4}, {1, 1, 3, 4}, {1, 1, 3, 4}), {}, "Q, K and V MUST be rank-4 tensors");
-  d.refuse("refuse_q_heads_3_kv_2", d.qkv("rh", {1, 3, 2, 4}, {1, 2, 2, 4}, {1, 2, 2, 4}), {}, "q_num_heads must be a multiple of kv_num_heads");
-  d.refuse("refuse_head_size_4_vs_3", d.qkv("rd", {1, 1, 2, 4}, {1, 1, 2, 3}, {1, 1, 2, 3}), {}, "Q and K have the same head_size");
+  d.refuse("refuse_q_rank3", d.qkv("r3", {1, 3, 4}, {1, 1, 3, 4}, {1, 1, 3, 4}), {},
+           "Q, K and V MUST be rank-4 tensors");
+  d.refuse("refuse_q_heads_3_kv_2", d.qkv("rh", {1, 3, 2, 4}, {1, 2, 2, 4}, {1, 2, 2, 4}), {},
+           "q_num_heads must be a multiple of kv_num_heads");
+  d.refuse("refuse_head_size_4_vs_3", d.qkv("rd", {1, 1, 2, 4}, {1, 1, 2, 3}, {1, 1, 2, 3}), {},
+           "Q and K have the same head_size");
   d.refuse("refuse_kv_len_3_vs_2", d.qkv("rl", {1, 1, 2, 4}, {1, 1, 3, 4}, {1, 1, 2, 4}), {},
            "K and V have the same kv_num_heads and kv_sequence_length");
   const auto base = [&](const std::string& n) { return d.qkv(n, {1, 1, 2, 4}, {1, 1, 3, 4}, {1, 1, 3, 4}); };
-  d.refuse("refuse_softmax_precision_6", base("rsp"), {make_attr("softmax_precision", int64_t{6})}, "softmax_precision names a float type");
-  const auto two_inputs = graph_attr("score_mod", graph("two", {{declare_tensor("x", DType::kFloat), declare_tensor("z", DType::kFloat)},
-                                                                {declare_tensor("y", DType::kFloat)}, {node("Add", {"x", "z"}, {"y"})}}));
-  d.refuse("refuse_score_mod_two_inputs", base("r2"), {two_inputs}, "score_mod takes exactly one input and produces exactly one output");
+  d.refuse("refuse_softmax_precision_6", base("rsp"), {make_attr("softmax_precision", int64_t{6})},
+           "softmax_precision names a float type");
+  const auto two_inputs = graph_attr(
+      "score_mod", graph("two", {{declare_tensor("x", DType::kFloat), declare_tensor("z", DType::kFloat)},
+                                 {declare_tensor("y", DType::kFloat)},
+                                 {node("Add", {"x", "z"}, {"y"})}}));
+  d.refuse("refuse_score_mod_two_inputs", base("r2"), {two_inputs},
+           "score_mod takes exactly one input and produces exactly one output");
   d.refuse("refuse_prob_mod_float16_for_float", base("r16"),
            {binary_mod("prob_mod", "Mul", tensor_of(DType::kFloat16, {}, {2}), DType::kFloat16)},
            "prob_mod input is a rank-4 tensor of softmax_precision's type");
-  const auto reduce = graph_attr("score_mod", graph("reduce", {{declare_tensor("x", DType::kFloat)}, {declare_tensor("y", DType::kFloat)},
-                                                               {node("ReduceMax", {"x"}, {"y"}, {make_attr("keepdims", int64_t{1})})}}));
-  d.refuse("refuse_score_mod_changes_shape", base("rs"), {reduce}, "score_mod's output must have its input's shape");
+  const auto reduce = graph_attr(
+      "score_mod", graph("reduce", {{declare_tensor("x", DType::kFloat)},
+                                    {declare_tensor("y", DType::kFloat)},
+                                    {node("ReduceMax", {"x"}, {"y"}, {make_attr("keepdims", int64_t{1})})}}));
+  d.refuse("refuse_score_mod_changes_shape", base("rs"), {reduce},
+           "score_mod's output must have its input's shape");
 }
 
 }  // namespace

@@ -33,13 +33,16 @@ Plan flex_attention_plan(const Node& node, const Inputs& in) {
   const std::string rule = node.op_version() + ": ";
   const Shape &q = in[0].shape(), &k = in[1].shape(), &v = in[2].shape();
   if (q.size() != 4 || k.size() != 4 || v.size() != 4)
-    invalid_model(rule + "Q, K and V MUST be rank-4 tensors: got " + shape_to_string(q) + ", " + shape_to_string(k) + ", " + shape_to_string(v));
+    invalid_model(rule + "Q, K and V MUST be rank-4 tensors: got " + shape_to_string(q) + ", " +
+                  shape_to_string(k) + ", " + shape_to_string(v));
   if (k[0] != q[0] || v[0] != q[0]) invalid_model(rule + "Q, K and V have the same batch_size");
   if (k[3] != q[3]) invalid_model(rule + "Q and K have the same head_size");
-  if (v[1] != k[1] || v[2] != k[2]) invalid_model(rule + "K and V have the same kv_num_heads and kv_sequence_length");
+  if (v[1] != k[1] || v[2] != k[2])
+    invalid_model(rule + "K and V have the same kv_num_heads and kv_sequence_length");
   if (k[1] <= 0 || q[1] % k[1] != 0) invalid_model(rule + "q_num_heads must be a multiple of kv_num_heads");
   if (auto sp = node.attr_opt_int("softmax_precision"); sp && *sp != 1 && *sp != 10 && *sp != 11 && *sp != 16)
-    invalid_model(rule + "softmax_precision names a float type: 1 (float), 10 (float16), 11 (double) or 16 (bfloat16)");
+    invalid_model(
+        rule + "softmax_precision names a float type: 1 (float), 10 (float16), 11 (double) or 16 (bfloat16)");
   Plan p;
   p.batch = q[0], p.q_heads = q[1], p.kv_heads = k[1], p.q_len = q[2], p.kv_len = k[2], p.total = k[2];
   p.head_size = q[3], p.v_head_size = v[3];
@@ -70,18 +73,21 @@ void check_modifier(const Node& node, const std::string& attr, DType s) {
   const onnx::GraphProto& g = control::subgraph_of(node, attr);
   const std::string rule = node.op_version() + ": " + attr + " ";
   if (control::formal_input_count(g) != 1 || g.output_size() != 1)
-    invalid_model(rule + "takes exactly one input and produces exactly one output (it has " + std::to_string(control::formal_input_count(g)) +
-                  " and " + std::to_string(g.output_size()) + ")");
+    invalid_model(rule + "takes exactly one input and produces exactly one output (it has " +
+                  std::to_string(control::formal_input_count(g)) + " and " + std::to_string(g.output_size()) +
+                  ")");
   const std::string type = "a rank-4 tensor of softmax_precision's type (" + std::string(dtype_name(s)) + ")";
   auto check = [&](const onnx::ValueInfoProto& v, const char* what) {
     if (!v.has_type()) return;
     if (!v.type().has_tensor_type()) invalid_model(rule + what + " is " + type);
     const auto& t = v.type().tensor_type();
-    if (t.elem_type() != 0 && t.elem_type() != static_cast<int>(s)) invalid_model(rule + what + " is " + type);
+    if (t.elem_type() != 0 && t.elem_type() != static_cast<int>(s))
+      invalid_model(rule + what + " is " + type);
     if (t.has_shape() && t.shape().dim_size() != 4) invalid_model(rule + what + " is " + type);
   };
   for (const auto& input : g.input())
-    if (std::none_of(g.initializer().begin(), g.initializer().end(), [&](const auto& i) { return i.name() == input.name(); }))
+    if (std::none_of(g.initializer().begin(), g.initializer().end(),
+                     [&](const auto& i) { return i.name() == input.name(); }))
       check(input, "input");
   check(g.output(0), "output");
 }
@@ -97,15 +103,19 @@ Tensor run_flex_modifier(const Node& node, const std::string& attr, Tensor input
   const Shape shape = input.shape();
   const DType type = input.dtype();
   Values out = node.run_subgraph(attr, {Value(std::move(input))});
-  if (out.size() != 1 || !out[0].is_tensor() || out[0].tensor().dtype() != type || out[0].tensor().shape() != shape)
-    invalid_model(node.op_version() + ": " + attr + "'s output must have its input's shape " + shape_to_string(shape) + " and element type");
+  if (out.size() != 1 || !out[0].is_tensor() || out[0].tensor().dtype() != type ||
+      out[0].tensor().shape() != shape)
+    invalid_model(node.op_version() + ": " + attr + "'s output must have its input's shape " +
+                  shape_to_string(shape) + " and element type");
   return std::move(out[0]).take_tensor();
 }
 
 void mark_flex_row(const Node& node, const ExactRow& row) {
-  if (row.special()) node.mark(Semantics::kImplementationDefined, "NaN or inf in an attention row (a long double evaluation)");
+  if (row.special())
+    node.mark(Semantics::kImplementationDefined, "NaN or inf in an attention row (a long double evaluation)");
   if (row.fully_masked())
-    node.mark(Semantics::kImplementationDefined, "a row whose scores are all -inf (softmax 0/0; the reference: zeros)");
+    node.mark(Semantics::kImplementationDefined,
+              "a row whose scores are all -inf (softmax 0/0; the reference: zeros)");
 }
 
 }  // namespace
@@ -122,24 +132,29 @@ Tensors flex_attention_v1(const Node& node, const Inputs& in) {
   auto each_row = [&](auto fn) {
     for (int64_t b = 0; b < p.batch; ++b)
       for (int64_t h = 0; h < p.q_heads; ++h)
-        for (int64_t i = 0; i < p.q_len; ++i) fn(b, h, i, static_cast<size_t>(((b * p.q_heads + h) * p.q_len + i) * p.total));
+        for (int64_t i = 0; i < p.q_len; ++i)
+          fn(b, h, i, static_cast<size_t>(((b * p.q_heads + h) * p.q_len + i) * p.total));
   };
   Plan weighing = p;  // the plan whose softmax weighs V: the exact scores, or score_mod's
   if (score_mod) {
     std::vector<double> scores(static_cast<size_t>(element_count(score_shape)));
     each_row([&](int64_t b, int64_t h, int64_t i, size_t at) {
       ExactRow row(p, b, h, i);
-      if (row.special()) node.mark(Semantics::kImplementationDefined, "NaN or inf in an attention row (a long double evaluation)");
+      if (row.special())
+        node.mark(Semantics::kImplementationDefined,
+                  "NaN or inf in an attention row (a long double evaluation)");
       for (int64_t j = 0; j < p.total; ++j) scores[at + static_cast<size_t>(j)] = row.score(j, 0, fs);
     });
-    weighing = attention::scores_plan(p, norm::doubles_of(run_flex_modifier(node, "score_mod", norm::tensor_of(s, score_shape, scores))));
+    weighing = attention::scores_plan(
+        p, norm::doubles_of(run_flex_modifier(node, "score_mod", norm::tensor_of(s, score_shape, scores))));
   }
   std::vector<double> y(static_cast<size_t>(p.batch * p.q_heads * p.q_len * p.v_head_size));
   if (!prob_mod) {
     each_row([&](int64_t b, int64_t h, int64_t i, size_t) {
       ExactRow row(weighing, b, h, i);
       mark_flex_row(node, row);
-      for (int64_t v = 0; v < p.v_head_size; ++v) y[static_cast<size_t>(p.y_index(b, h, i, v))] = row.output(v, f1);
+      for (int64_t v = 0; v < p.v_head_size; ++v)
+        y[static_cast<size_t>(p.y_index(b, h, i, v))] = row.output(v, f1);
     });
     return {norm::tensor_of(t1, {p.batch, p.q_heads, p.q_len, p.v_head_size}, y)};
   }
@@ -149,11 +164,13 @@ Tensors flex_attention_v1(const Node& node, const Inputs& in) {
     mark_flex_row(node, row);
     for (int64_t j = 0; j < p.total; ++j) probs[at + static_cast<size_t>(j)] = row.score(j, 3, fs);
   });
-  const std::vector<double> modified = norm::doubles_of(run_flex_modifier(node, "prob_mod", norm::tensor_of(s, score_shape, probs)));
+  const std::vector<double> modified =
+      norm::doubles_of(run_flex_modifier(node, "prob_mod", norm::tensor_of(s, score_shape, probs)));
   each_row([&](int64_t b, int64_t h, int64_t i, size_t at) {
     for (int64_t v = 0; v < p.v_head_size; ++v) {
       numeric::ExactAccumulator acc;
-      for (int64_t j = 0; j < p.total; ++j) acc.add_product(modified[at + static_cast<size_t>(j)], p.value_row(b, p.kv_head_of(h), j)[v]);
+      for (int64_t j = 0; j < p.total; ++j)
+        acc.add_product(modified[at + static_cast<size_t>(j)], p.value_row(b, p.kv_head_of(h), j)[v]);
       y[static_cast<size_t>(p.y_index(b, h, i, v))] = acc.rounded(f1);
     }
   });

@@ -110,7 +110,8 @@ void plain(const Plan& p, std::vector<double>& output, std::vector<double>& stat
       for (int64_t t = 0; t < p.seq; ++t) {
         if (p.gated())
           for (int64_t i = 0; i < p.dk; ++i)
-            for (int64_t j = 0; j < p.dv; ++j) at(i, j) *= std::exp(static_cast<long double>(p.decay_at(b, t, hk, i)));
+            for (int64_t j = 0; j < p.dv; ++j)
+              at(i, j) *= std::exp(static_cast<long double>(p.decay_at(b, t, hk, i)));
         for (int64_t j = 0; j < p.dv; ++j) {
           long double r = p.v_at(b, t, hk, j);
           if (p.delta()) {
@@ -127,7 +128,8 @@ void plain(const Plan& p, std::vector<double>& output, std::vector<double>& stat
           }
       }
       for (int64_t i = 0; i < p.dk; ++i)
-        for (int64_t j = 0; j < p.dv; ++j) state[static_cast<size_t>(p.state_index(b, hk, i, j))] = static_cast<double>(at(i, j));
+        for (int64_t j = 0; j < p.dv; ++j)
+          state[static_cast<size_t>(p.state_index(b, hk, i, j))] = static_cast<double>(at(i, j));
     }
 }
 
@@ -160,7 +162,8 @@ void round_all(const Node& node, const Plan& p, std::vector<double>& output, std
         target = *r, done[n] = true;
       } else if (prec >= kCap) {
         target = numeric::round_to_format(x.lo(), out ? fo : fs), done[n] = true;
-        node.mark(Semantics::kImplementationDefined, "an element its enclosure did not decide at 2048 bits (the lower end's rounding)");
+        node.mark(Semantics::kImplementationDefined,
+                  "an element its enclosure did not decide at 2048 bits (the lower end's rounding)");
       } else {
         all = false;
       }
@@ -181,9 +184,11 @@ Tensors linear_attention_v27(const Node& node, const Inputs& in) {
   std::vector<double> output(static_cast<size_t>(element_count(p.output_shape())), 0.0);
   std::vector<double> state(static_cast<size_t>(element_count(p.state_shape())), 0.0);
   if (p.dk == 0 && !p.scale) {
-    node.mark(Semantics::kImplementationDefined, "d_k = 0: the default scale 1/sqrt(0) times an empty sum (the reference: zeros)");
+    node.mark(Semantics::kImplementationDefined,
+              "d_k = 0: the default scale 1/sqrt(0) times an empty sum (the reference: zeros)");
   } else if (linear_attention::has_special(p)) {
-    node.mark(Semantics::kImplementationDefined, "NaN or inf in an input (a long double evaluation of the recurrence)");
+    node.mark(Semantics::kImplementationDefined,
+              "NaN or inf in an input (a long double evaluation of the recurrence)");
     linear_attention::plain(p, output, state);
   } else {
     linear_attention::round_all(node, p, output, state);

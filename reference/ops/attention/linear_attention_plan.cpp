@@ -28,7 +28,8 @@ Rule rule_of(const Node& node) {
   if (r == "gated") return Rule::kGated;
   if (r == "delta") return Rule::kDelta;
   if (r == "gated_delta") return Rule::kGatedDelta;
-  invalid_model(node.op_version() + ": update_rule is one of 'linear', 'gated', 'delta', 'gated_delta' (not '" + r + "')");
+  invalid_model(node.op_version() +
+                ": update_rule is one of 'linear', 'gated', 'delta', 'gated_delta' (not '" + r + "')");
 }
 
 }  // namespace
@@ -39,29 +40,41 @@ Plan linear_attention_plan(const Node& node, const Inputs& in) {
   p.rule = rule_of(node);
   const Shape &qs = in[0].shape(), &ks = in[1].shape(), &vs = in[2].shape();
   if (qs.size() != 3 || ks.size() != 3 || vs.size() != 3)
-    invalid_model(rule + "query, key and value are 3-D packed (B, T, H * D): got " + dims(qs) + ", " + dims(ks) + ", " + dims(vs));
+    invalid_model(rule + "query, key and value are 3-D packed (B, T, H * D): got " + dims(qs) + ", " +
+                  dims(ks) + ", " + dims(vs));
   if (ks[0] != qs[0] || vs[0] != qs[0] || ks[1] != qs[1] || vs[1] != qs[1])
     invalid_model(rule + "query, key and value have the same batch size B and sequence length T");
   p.q_heads = node.attr_int("q_num_heads", 0);
   p.kv_heads = node.attr_int("kv_num_heads", 0);
   if (p.kv_heads <= 0 || p.q_heads <= 0 || p.q_heads % p.kv_heads != 0)
-    invalid_model(rule + "q_num_heads must be a positive multiple of kv_num_heads (" + std::to_string(p.q_heads) + ", " +
-                  std::to_string(p.kv_heads) + ")");
-  if (qs[2] % p.q_heads != 0) invalid_model(rule + "query's last dimension (" + std::to_string(qs[2]) + ") is H_q * d_k: divisible by q_num_heads");
-  if (ks[2] % p.kv_heads != 0) invalid_model(rule + "key's last dimension (" + std::to_string(ks[2]) + ") is H_kv * d_k: divisible by kv_num_heads");
-  if (vs[2] % p.kv_heads != 0) invalid_model(rule + "value's last dimension (" + std::to_string(vs[2]) + ") is H_kv * d_v: divisible by kv_num_heads");
+    invalid_model(rule + "q_num_heads must be a positive multiple of kv_num_heads (" +
+                  std::to_string(p.q_heads) + ", " + std::to_string(p.kv_heads) + ")");
+  if (qs[2] % p.q_heads != 0)
+    invalid_model(rule + "query's last dimension (" + std::to_string(qs[2]) +
+                  ") is H_q * d_k: divisible by q_num_heads");
+  if (ks[2] % p.kv_heads != 0)
+    invalid_model(rule + "key's last dimension (" + std::to_string(ks[2]) +
+                  ") is H_kv * d_k: divisible by kv_num_heads");
+  if (vs[2] % p.kv_heads != 0)
+    invalid_model(rule + "value's last dimension (" + std::to_string(vs[2]) +
+                  ") is H_kv * d_v: divisible by kv_num_heads");
   p.batch = qs[0], p.seq = qs[1], p.dk = qs[2] / p.q_heads, p.dv = vs[2] / p.kv_heads;
-  if (ks[2] / p.kv_heads != p.dk) invalid_model(rule + "key's head size (its last dimension / kv_num_heads) is query's d_k");
+  if (ks[2] / p.kv_heads != p.dk)
+    invalid_model(rule + "key's head size (its last dimension / kv_num_heads) is query's d_k");
   if (in.has(3) && in[3].shape() != p.state_shape())
-    invalid_model(rule + "past_state is (B, H_kv, d_k, d_v) = " + dims(p.state_shape()) + ", not " + dims(in[3].shape()));
+    invalid_model(rule + "past_state is (B, H_kv, d_k, d_v) = " + dims(p.state_shape()) + ", not " +
+                  dims(in[3].shape()));
   if (in.has(4)) {
     const Shape& d = in[4].shape();
-    const bool per_key = d == Shape{p.batch, p.seq, p.kv_heads * p.dk}, per_head = d == Shape{p.batch, p.seq, p.kv_heads};
-    if (!per_key && !per_head) invalid_model(rule + "decay is (B, T, H_kv * d_k) or (B, T, H_kv), not " + dims(d));
+    const bool per_key = d == Shape{p.batch, p.seq, p.kv_heads * p.dk},
+               per_head = d == Shape{p.batch, p.seq, p.kv_heads};
+    if (!per_key && !per_head)
+      invalid_model(rule + "decay is (B, T, H_kv * d_k) or (B, T, H_kv), not " + dims(d));
     p.decay_per_key = per_key;
     p.decay = norm::doubles_of(in[4]);
   } else if (p.gated()) {
-    invalid_model(rule + "update_rule '" + node.attr_string("update_rule", "gated_delta") + "' requires decay");
+    invalid_model(rule + "update_rule '" + node.attr_string("update_rule", "gated_delta") +
+                  "' requires decay");
   }
   if (in.has(5)) {
     const Shape& b = in[5].shape();
@@ -70,15 +83,18 @@ Plan linear_attention_plan(const Node& node, const Inputs& in) {
     p.beta_per_head = per_head;
     p.beta = norm::doubles_of(in[5]);
   } else if (p.delta()) {
-    invalid_model(rule + "update_rule '" + node.attr_string("update_rule", "gated_delta") + "' requires beta");
+    invalid_model(rule + "update_rule '" + node.attr_string("update_rule", "gated_delta") +
+                  "' requires beta");
   }
   if (const float s = node.attr_float("scale", 0.0f); s != 0) p.scale = s;
   if (node.attr_int("chunk_size", 64) <= 0)
     node.mark(Semantics::kImplementationDefined,
-              "chunk_size <= 0 (a tuning hint with no stated range that does not affect the output: the sequential recurrence)");
+              "chunk_size <= 0 (a tuning hint with no stated range that does not affect the output: the "
+              "sequential recurrence)");
   if (p.q_heads != p.kv_heads)
     node.mark(Semantics::kImplementationDefined,
-              "grouped KV heads: the text does not say which query heads share a KV head (the reference: floor(h / group))");
+              "grouped KV heads: the text does not say which query heads share a KV head (the reference: "
+              "floor(h / group))");
   p.q = norm::doubles_of(in[0]);
   p.k = norm::doubles_of(in[1]);
   p.v = norm::doubles_of(in[2]);

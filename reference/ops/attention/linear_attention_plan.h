@@ -26,19 +26,32 @@ struct Plan {
   bool gated() const { return rule == Rule::kGated || rule == Rule::kGatedDelta; }
   bool delta() const { return rule == Rule::kDelta || rule == Rule::kGatedDelta; }
   int64_t kv_head_of(int64_t h) const { return h / (q_heads / kv_heads); }
-  double q_at(int64_t b, int64_t t, int64_t h, int64_t i) const { return q[at(((b * seq + t) * q_heads + h) * dk + i)]; }
-  double k_at(int64_t b, int64_t t, int64_t hk, int64_t i) const { return k[at(((b * seq + t) * kv_heads + hk) * dk + i)]; }
-  double v_at(int64_t b, int64_t t, int64_t hk, int64_t j) const { return v[at(((b * seq + t) * kv_heads + hk) * dv + j)]; }
-  double past_at(int64_t b, int64_t hk, int64_t i, int64_t j) const { return past.empty() ? 0.0 : past[at(state_index(b, hk, i, j))]; }
+  double q_at(int64_t b, int64_t t, int64_t h, int64_t i) const {
+    return q[at(((b * seq + t) * q_heads + h) * dk + i)];
+  }
+  double k_at(int64_t b, int64_t t, int64_t hk, int64_t i) const {
+    return k[at(((b * seq + t) * kv_heads + hk) * dk + i)];
+  }
+  double v_at(int64_t b, int64_t t, int64_t hk, int64_t j) const {
+    return v[at(((b * seq + t) * kv_heads + hk) * dv + j)];
+  }
+  double past_at(int64_t b, int64_t hk, int64_t i, int64_t j) const {
+    return past.empty() ? 0.0 : past[at(state_index(b, hk, i, j))];
+  }
   // g_t for key dimension i (the head's one value when the decay is per head).
   double decay_at(int64_t b, int64_t t, int64_t hk, int64_t i) const {
-    return decay_per_key ? decay[at(((b * seq + t) * kv_heads + hk) * dk + i)] : decay[at((b * seq + t) * kv_heads + hk)];
+    return decay_per_key ? decay[at(((b * seq + t) * kv_heads + hk) * dk + i)]
+                         : decay[at((b * seq + t) * kv_heads + hk)];
   }
   double beta_at(int64_t b, int64_t t, int64_t hk) const {
     return beta_per_head ? beta[at((b * seq + t) * kv_heads + hk)] : beta[at(b * seq + t)];
   }
-  int64_t output_index(int64_t b, int64_t t, int64_t h, int64_t j) const { return ((b * seq + t) * q_heads + h) * dv + j; }
-  int64_t state_index(int64_t b, int64_t hk, int64_t i, int64_t j) const { return ((b * kv_heads + hk) * dk + i) * dv + j; }
+  int64_t output_index(int64_t b, int64_t t, int64_t h, int64_t j) const {
+    return ((b * seq + t) * q_heads + h) * dv + j;
+  }
+  int64_t state_index(int64_t b, int64_t hk, int64_t i, int64_t j) const {
+    return ((b * kv_heads + hk) * dk + i) * dv + j;
+  }
   Shape output_shape() const { return {batch, seq, q_heads * dv}; }
   Shape state_shape() const { return {batch, kv_heads, dk, dv}; }
 
