@@ -158,6 +158,15 @@ Case finish(const CatalogRow& row, CaseDraft draft) {
       }
   }
   c.model = build_model(spec);
+  // An op of another domain holding subgraphs (ai.onnx.preview's FlexAttention) runs ai.onnx
+  // nodes in them: the model imports ai.onnx too, at its newest opset and that opset's IR.
+  if (!m.domain.empty() && std::any_of(draft.attributes.begin(), draft.attributes.end(),
+                                       [](const auto& a) { return a.type() == onnx::AttributeProto::GRAPH; })) {
+    auto* onnx_domain = c.model.add_opset_import();
+    onnx_domain->set_domain("");
+    onnx_domain->set_version(catalog_max_opset(""));
+    c.model.set_ir_version(std::max(c.model.ir_version(), ir_version_for_opset(catalog_max_opset(""))));
+  }
   for (auto& o : *c.model.mutable_graph()->mutable_output()) o.mutable_type()->mutable_tensor_type()->clear_shape();
   for (int g = 0, k = 0; g < c.model.graph().input_size(); ++g, ++k)
     if (!inputs[static_cast<size_t>(k)].is_tensor())

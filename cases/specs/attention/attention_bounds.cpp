@@ -21,6 +21,34 @@ namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
+}  // namespace
+
+SoftmaxErrors softmax_errors(const std::vector<double>& s, const std::vector<double>& ds, const BoundUnits& k1, const BoundUnits& ks) {
+  const size_t n = s.size();
+  SoftmaxErrors r{std::vector<double>(n, 0), std::vector<double>(n, 0), false};
+  double best = -kInf, sum = 0, dbar = 0, spread = 0;
+  for (double x : s) best = std::max(best, x);
+  if (best == -kInf) return r;
+  for (size_t j = 0; j < n; ++j)
+    if (s[j] != -kInf) sum += std::exp(s[j] - best);
+  for (size_t j = 0; j < n; ++j)
+    if (s[j] != -kInf) {
+      r.p[j] = std::exp(s[j] - best) / sum;
+      dbar += r.p[j] * std::fabs(s[j] - best);
+      spread += r.p[j] * ds[j];
+    }
+  const double count = static_cast<double>(n);
+  const double rho = ks.phi + ks.u * dbar + ks.gamma(count) + count * ks.eta;  // the softmax's sum
+  for (size_t j = 0; j < n; ++j)
+    if (s[j] != -kInf) {
+      r.rel[j] = ds[j] + spread + ks.phi + ks.u * std::fabs(s[j] - best) + rho + 3 * ks.u + k1.u;
+      r.vacuous |= r.rel[j] >= 0.5;
+    }
+  return r;
+}
+
+namespace {
+
 struct RowErrors {
   std::vector<double> x, t, s, dx, dt, ds, p, rel;  // per key; p and rel only where allowed
   bool masked = true, special = false, vacuous = false;
@@ -36,7 +64,6 @@ RowErrors row_errors(const ops::attention::Plan& plan, int64_t b, int64_t h, int
   const double c = std::fabs(plan.softcap);
   const auto n = static_cast<size_t>(plan.total);
   r.x.resize(n), r.t.resize(n), r.s.resize(n), r.dx.resize(n), r.dt.resize(n), r.ds.resize(n), r.p.assign(n, 0), r.rel.assign(n, 0);
-  double best = -kInf;
   for (size_t j = 0; j < n; ++j) {
     const double* key = plan.key_row(b, plan.kv_head_of(h), static_cast<int64_t>(j));
     long double dot = 0, mag = 0;
@@ -48,25 +75,13 @@ RowErrors row_errors(const ops::attention::Plan& plan, int64_t b, int64_t h, int
     r.dt[j] = r.dx[j] + (c == 0 ? 0 : (k1.phi + 2 * k1.u) * std::fabs(r.t[j]));
     r.ds[j] = r.dt[j] + (k1.u + ks.u) * std::fabs(r.s[j]);
     r.special |= !std::isfinite(r.x[j]) || std::isnan(bias[j]) || bias[j] == kInf;
-    if (bias[j] != -kInf) r.masked = false, best = std::max(best, r.s[j]);
+    if (bias[j] != -kInf) r.masked = false;
   }
   if (r.masked || r.special) return r;
-  double sum = 0, dbar = 0, spread = 0;
-  for (size_t j = 0; j < n; ++j)
-    if (bias[j] != -kInf) sum += std::exp(r.s[j] - best);
-  for (size_t j = 0; j < n; ++j)
-    if (bias[j] != -kInf) {
-      r.p[j] = std::exp(r.s[j] - best) / sum;
-      dbar += r.p[j] * std::fabs(r.s[j] - best);
-      spread += r.p[j] * r.ds[j];
-    }
-  const double count = static_cast<double>(n);
-  const double rho = ks.phi + ks.u * dbar + ks.gamma(count) + count * ks.eta;  // the softmax's sum
-  for (size_t j = 0; j < n; ++j)
-    if (bias[j] != -kInf) {
-      r.rel[j] = r.ds[j] + spread + ks.phi + ks.u * std::fabs(r.s[j] - best) + rho + 3 * ks.u + k1.u;
-      r.vacuous |= r.rel[j] >= 0.5;
-    }
+  std::vector<double> scores(n);
+  for (size_t j = 0; j < n; ++j) scores[j] = bias[j] == -kInf ? -kInf : r.s[j];
+  SoftmaxErrors e = softmax_errors(scores, r.ds, k1, ks);
+  r.p = std::move(e.p), r.rel = std::move(e.rel), r.vacuous = e.vacuous;
   return r;
 }
 

@@ -12,6 +12,11 @@ Tensors attention_v23(const Node& node, const Inputs& in);
 Tensors attention_v24(const Node& node, const Inputs& in);
 Tensors attention_v25(const Node& node, const Inputs& in);
 Tensors rotary_embedding_v23(const Node& node, const Inputs& in);
+// LinearAttention-27: the linear / gated / delta / gated_delta recurrence, exact.
+Tensors linear_attention_v27(const Node& node, const Inputs& in);
+// ai.onnx.preview FlexAttention-1: scaled dot-product attention with score_mod / prob_mod
+// subgraphs run on softmax_precision tensors.
+Tensors flex_attention_v1(const Node& node, const Inputs& in);
 Tensors swiglu_v28(const Node& node, const Inputs& in);
 
 }  // namespace touchstone::ops
