@@ -12,16 +12,6 @@ namespace touchstone::models {
 
 namespace {
 
-// The type a graph declares for `value`: its value type, with a tensor's shape.
-onnx::TypeProto declared_type(const Value& value) {
-  onnx::TypeProto type = type_proto_of(value.type());
-  if (value.is_tensor()) {
-    auto* shape = type.mutable_tensor_type()->mutable_shape();
-    for (int64_t d : value.tensor().shape()) shape->add_dim()->set_dim_value(d);
-  }
-  return type;
-}
-
 // Adds to `out` the names `graph` reads from outside itself, given the names `defined`
 // around and before it.
 void outer_reads(const onnx::GraphProto& graph, std::set<std::string> defined, std::vector<std::string>& out,
@@ -43,7 +33,7 @@ void outer_reads(const onnx::GraphProto& graph, std::set<std::string> defined, s
 }
 
 CaseMeta node_meta(const onnx::NodeProto& node, const CatalogRow& row, int opset, const Values& inputs,
-                          const ValueRunResult& result) {
+                   const ValueRunResult& result) {
   CaseMeta m;
   m.domain = std::string(canonical_domain(node.domain()));
   m.op = node.op_type();
@@ -54,7 +44,8 @@ CaseMeta node_meta(const onnx::NodeProto& node, const CatalogRow& row, int opset
   if (!node.name().empty()) m.tags.push_back("node:" + node.name());
   m.semantics = result.semantics.category;
   m.shape_open = result.semantics.shape_open;
-  for (const auto& r : result.semantics.reasons) m.semantics_reason += (m.semantics_reason.empty() ? "" : "; ") + r;
+  for (const auto& r : result.semantics.reasons)
+    m.semantics_reason += (m.semantics_reason.empty() ? "" : "; ") + r;
   return m;
 }
 
@@ -94,7 +85,8 @@ cases::Case whole_model_case(const onnx::ModelProto& model, const Values& inputs
   for (const auto& v : inputs) c.meta.dtypes.push_back(cases::value_type_key(v.type()));
   c.meta.tags = {"model-end-to-end"};
   c.meta.semantics = Semantics::kImplementationDefined;
-  c.meta.semantics_reason = "a whole model: no contract bounds its outputs yet; the deviation is measured, not judged";
+  c.meta.semantics_reason =
+      "a whole model: no contract bounds its outputs yet; the deviation is measured, not judged";
   return c;
 }
 
@@ -112,9 +104,10 @@ int inline_decided_ifs(onnx::ModelProto& model, const ModelValues& run) {
   google::protobuf::RepeatedPtrField<onnx::NodeProto> nodes;
   int replaced = 0;
   for (const auto& node : graph->node()) {
-    const auto cond = node.op_type() == "If" && canonical_domain(node.domain()).empty() && node.input_size() == 1
-                          ? run.values.find(node.input(0))
-                          : run.values.end();
+    const auto cond =
+        node.op_type() == "If" && canonical_domain(node.domain()).empty() && node.input_size() == 1
+            ? run.values.find(node.input(0))
+            : run.values.end();
     const onnx::GraphProto* branch = nullptr;
     if (cond != run.values.end() && cond->second.is_tensor() && cond->second.tensor().size() == 1) {
       const bool taken = cond->second.tensor().data<bool>()[0];
@@ -145,6 +138,15 @@ int inline_decided_ifs(onnx::ModelProto& model, const ModelValues& run) {
 }
 
 }  // namespace
+
+onnx::TypeProto declared_type(const Value& value) {
+  onnx::TypeProto type = type_proto_of(value.type());
+  if (value.is_tensor()) {
+    auto* shape = type.mutable_tensor_type()->mutable_shape();
+    for (int64_t d : value.tensor().shape()) shape->add_dim()->set_dim_value(d);
+  }
+  return type;
+}
 
 std::vector<std::string> names_read(const onnx::NodeProto& node) {
   std::vector<std::string> out;
@@ -194,61 +196,82 @@ ModelValues run_keeping_values(const onnx::ModelProto& model, const std::filesys
   return out;
 }
 
-NodeCases node_cases(const onnx::ModelProto& given, const std::filesystem::path& base_dir, const Values& inputs,
-                     const NodeCaseOptions& options) {
-  onnx::ModelProto model = given;
+PreparedModel prepare_model(const onnx::ModelProto& given, const std::filesystem::path& base_dir,
+                            const Values& inputs, const NodeCaseOptions& options) {
+  PreparedModel out;
+  out.model = given;
   if (options.count_early_negative_axes) {
-    auto* prop = model.add_metadata_props();
+    auto* prop = out.model.add_metadata_props();
     prop->set_key(kEarlyNegativeAxesKey);
     prop->set_value("count");
   }
-  NodeCases out;
-  out.run = run_keeping_values(model, base_dir, options.model_name, inputs, options.execution);
-  const onnx::ModelProto whole = model;
+  out.run = run_keeping_values(out.model, base_dir, options.model_name, inputs, options.execution);
   // Each If whose branch the run decided gives way to that branch's nodes (and again for the
   // Ifs those bring into the main graph), so every node inside is a case of its own.
-  for (int round = 0; options.inline_decided_ifs && round < 64 && inline_decided_ifs(model, out.run) > 0; ++round) {
-    out.run = run_keeping_values(model, base_dir, options.model_name, inputs, options.execution);
+  out.whole = out.model;
+  for (int round = 0; options.inline_decided_ifs && round < 64 && inline_decided_ifs(out.model, out.run) > 0;
+       ++round) {
+    out.run = run_keeping_values(out.model, base_dir, options.model_name, inputs, options.execution);
     ++out.inlined_rounds;
   }
+  return out;
+}
+
+cases::Case node_case(const onnx::ModelProto& model, int index, const std::map<std::string, Value>& values,
+                      const std::filesystem::path& base_dir, const std::string& model_name,
+                      ExecutionOptions execution) {
   std::map<std::string, int> opsets;
-  for (const auto& imp : model.opset_import()) opsets[std::string(canonical_domain(imp.domain()))] = static_cast<int>(imp.version());
+  for (const auto& imp : model.opset_import())
+    opsets[std::string(canonical_domain(imp.domain()))] = static_cast<int>(imp.version());
   const auto& graph = model.graph();
-  for (int i = 0; i < graph.node_size(); ++i) {
-    const auto& node = graph.node(i);
-    const int opset = opsets[std::string(canonical_domain(node.domain()))];
-    const CatalogRow* row = resolve_op(node.domain(), node.op_type(), opset);
-    if (!row) throw std::logic_error(node.op_type() + ": ran in the model but resolves to no catalog row");
-    cases::Case c;
-    c.model.set_ir_version(model.ir_version());
-    *c.model.mutable_opset_import() = model.opset_import();
-    c.model.set_producer_name("touchstone model cases");
-    *c.model.mutable_metadata_props() = model.metadata_props();
-    auto* g = c.model.mutable_graph();
-    g->set_name(node_case_name(i, graph.node_size(), node.op_type()));
-    *g->add_node() = node;
-    for (const auto& name : names_read(node)) {
-      const auto it = out.run.values.find(name);
-      if (it == out.run.values.end()) throw std::logic_error(row->label() + " reads '" + name + "', which the run did not keep");
-      auto* input = g->add_input();
-      input->set_name(name);
-      *input->mutable_type() = declared_type(it->second);
-      c.inputs.push_back(it->second);
-    }
-    for (const auto& name : node.output())
-      if (!name.empty()) g->add_output()->set_name(name);
-    const std::string id = options.model_name + "/" + g->name();
-    ValueRunResult result = Model::from_proto(c.model, base_dir, id).run_values(c.inputs, options.execution);
-    for (size_t k = 0; k < result.outputs.size(); ++k)
-      *g->mutable_output(static_cast<int>(k))->mutable_type() = declared_type(result.outputs[k]);
-    c.meta = node_meta(node, *row, opset, c.inputs, result);
-    c.meta.id = id;
-    c.meta.tolerance = cases::tolerance_for(*row, node_draft(node, out.run.values), result.semantics.terms);
-    c.outputs = std::move(result.outputs);
-    out.cases.push_back(std::move(c));
-    if (options.progress) options.progress(out.cases.size(), static_cast<size_t>(graph.node_size()));
+  const auto& node = graph.node(index);
+  const int opset = opsets[std::string(canonical_domain(node.domain()))];
+  const CatalogRow* row = resolve_op(node.domain(), node.op_type(), opset);
+  if (!row) throw std::logic_error(node.op_type() + ": ran in the model but resolves to no catalog row");
+  cases::Case c;
+  c.model.set_ir_version(model.ir_version());
+  *c.model.mutable_opset_import() = model.opset_import();
+  c.model.set_producer_name("touchstone model cases");
+  *c.model.mutable_metadata_props() = model.metadata_props();
+  auto* g = c.model.mutable_graph();
+  g->set_name(node_case_name(index, graph.node_size(), node.op_type()));
+  *g->add_node() = node;
+  for (const auto& name : names_read(node)) {
+    const auto it = values.find(name);
+    if (it == values.end())
+      throw std::logic_error(row->label() + " reads '" + name + "', which the run did not keep");
+    auto* input = g->add_input();
+    input->set_name(name);
+    *input->mutable_type() = declared_type(it->second);
+    c.inputs.push_back(it->second);
   }
-  if (options.whole_model) out.cases.push_back(whole_model_case(whole, inputs, out.run, options.model_name));
+  for (const auto& name : node.output())
+    if (!name.empty()) g->add_output()->set_name(name);
+  const std::string id = model_name + "/" + g->name();
+  ValueRunResult result = Model::from_proto(c.model, base_dir, id).run_values(c.inputs, execution);
+  for (size_t k = 0; k < result.outputs.size(); ++k)
+    *g->mutable_output(static_cast<int>(k))->mutable_type() = declared_type(result.outputs[k]);
+  c.meta = node_meta(node, *row, opset, c.inputs, result);
+  c.meta.id = id;
+  c.meta.tolerance = cases::tolerance_for(*row, node_draft(node, values), result.semantics.terms);
+  c.outputs = std::move(result.outputs);
+  return c;
+}
+
+NodeCases node_cases(const onnx::ModelProto& given, const std::filesystem::path& base_dir,
+                     const Values& inputs, const NodeCaseOptions& options) {
+  PreparedModel prepared = prepare_model(given, base_dir, inputs, options);
+  NodeCases out;
+  out.inlined_rounds = prepared.inlined_rounds;
+  const int count = prepared.model.graph().node_size();
+  for (int i = 0; i < count; ++i) {
+    out.cases.push_back(
+        node_case(prepared.model, i, prepared.run.values, base_dir, options.model_name, options.execution));
+    if (options.progress) options.progress(out.cases.size(), static_cast<size_t>(count));
+  }
+  if (options.whole_model)
+    out.cases.push_back(whole_model_case(prepared.whole, inputs, prepared.run, options.model_name));
+  out.run = std::move(prepared.run);
   return out;
 }
 

@@ -30,6 +30,9 @@ struct ModelValues {
 ModelValues run_keeping_values(const onnx::ModelProto& model, const std::filesystem::path& base_dir,
                                const std::string& name, const Values& inputs, ExecutionOptions options = {});
 
+// The type a graph declares for `value`: its value type, with a tensor's shape.
+onnx::TypeProto declared_type(const Value& value);
+
 // The names a node reads: its inputs, then those its subgraphs read from outside
 // themselves (at any depth), each once, in first-use order; empty names dropped.
 std::vector<std::string> names_read(const onnx::NodeProto& node);
@@ -59,10 +62,28 @@ struct NodeCases {
   int inlined_rounds = 0;          // rounds of If inlining (0: none)
 };
 
+// The model as the node cases see it: `model` with the decided Ifs inlined (when the options
+// ask), `run` the reference's run of it keeping every value, `whole` the model as given
+// (with the options' metadata), for the whole-model case.
+struct PreparedModel {
+  onnx::ModelProto model;
+  onnx::ModelProto whole;
+  ModelValues run;
+  int inlined_rounds = 0;
+};
+PreparedModel prepare_model(const onnx::ModelProto& model, const std::filesystem::path& base_dir,
+                            const Values& inputs, const NodeCaseOptions& options);
+
+// Node `index` of `model`'s main graph as a case fed `values` (by name: every name the node
+// reads), answered by the reference and given its op-version's tolerance for those inputs.
+cases::Case node_case(const onnx::ModelProto& model, int index, const std::map<std::string, Value>& values,
+                      const std::filesystem::path& base_dir, const std::string& model_name,
+                      ExecutionOptions execution = {});
+
 // Throws what loading or running the model throws (kNotImplemented names the first
 // op-version the reference lacks; models/model_summary.h lists them all beforehand).
-NodeCases node_cases(const onnx::ModelProto& model, const std::filesystem::path& base_dir, const Values& inputs,
-                     const NodeCaseOptions& options);
+NodeCases node_cases(const onnx::ModelProto& model, const std::filesystem::path& base_dir,
+                     const Values& inputs, const NodeCaseOptions& options);
 
 // "n007-Conv" for node 7 of a graph of `count` nodes (the index padded to count's width).
 std::string node_case_name(int index, int count, const std::string& op_type);

@@ -1,7 +1,7 @@
 """The models section of the scoreboard (tools/certify_models.sh): one row per model and backend
 configuration from each run's report.json. Writes OUT/scoreboard-models.html and .md.
 
-    models_scoreboard.py OUT NAME|FOLDER|REPORT...
+    models_scoreboard.py OUT NAME|FOLDER|REPORT|LOCATE...   (LOCATE: a `model locate` folder, or empty)
 """
 import html
 import json
@@ -12,7 +12,23 @@ import sys
 RATIO = re.compile(r"error/allowed ([0-9.e+-]+)")
 
 
-def row(name, folder, path):
+def located(folder):
+    """The first diverging value from a `touchstone model locate` folder, with its node's verdict alone."""
+    path = os.path.join(folder, "locate.json") if folder else ""
+    if not path or not os.path.exists(path):
+        return "-"
+    culprit = json.load(open(path)).get("culprit")
+    if not culprit:
+        return "outputs equal"
+    alone = "?"
+    run = os.path.join(folder, "repro-run", "report.json")
+    if os.path.exists(run):
+        alone = next((c["verdict"] for c in json.load(open(run))["cases"] if c["op"] != "(graph)"), "?")
+    fault = "backend at fault" if alone != "pass" else "node right alone: fusion or amplification"
+    return f"{culprit['outputs'][0] if culprit['outputs'] else '?'} of {culprit['label']}: {alone} alone ({fault})"
+
+
+def row(name, folder, path, locate=""):
     if not os.path.exists(path):
         return {"model": name, "backend": folder, "missing": True}
     report = json.load(open(path))
@@ -33,39 +49,42 @@ def row(name, folder, path):
         "passed": totals.get("pass", 0) - (1 if whole is None else 0),
         "failing": [(r, c["id"].split("/", 1)[1], c["verdict"], c["message"]) for r, c in failing],
         "whole": ("agrees exactly" if whole is None else whole["message"]),
+        "located": located(locate),
         "link": os.path.relpath(os.path.join(os.path.dirname(path), "report.html"), sys.argv[1]),
     }
 
 
 def main():
     out = sys.argv[1]
-    rows = [row(*arg.split("|", 2)) for arg in sys.argv[2:]]
+    rows = [row(*arg.split("|", 3)) for arg in sys.argv[2:]]
     md = ["# touchstone: real models, node by node", "",
-          "| model | backend | nodes passed | failing nodes, worst first (error/allowed) | whole model |",
-          "| --- | --- | --- | --- | --- |"]
+          "| model | backend | nodes passed | failing nodes, worst first (error/allowed) | whole model | first diverging value |",
+          "| --- | --- | --- | --- | --- | --- |"]
     h = ["<!doctype html><meta charset=utf-8><title>touchstone: real models</title>",
          "<style>body{font:14px system-ui,sans-serif;margin:2em}table{border-collapse:collapse}"
          "td,th{border:1px solid #ccc;padding:4px 8px;vertical-align:top;text-align:left}"
          ".bad{color:#b00}.ok{color:#070}</style>",
          "<h1>Real models, node by node</h1>",
          "<p>Each model's nodes run on the backend with the real values the reference saw, each judged "
-         "by its op-version's contract; the whole model's deviation is measured, not judged.</p>",
+         "by its op-version's contract; the whole model's deviation is measured, not judged. Where it deviates, "
+         "<code>touchstone model locate</code> names the first value carrying half of it (the backend runs the "
+         "first k nodes, the reference the rest) and judges that node alone on the backend's own inputs.</p>",
          "<table id=models><tr><th>model</th><th>backend</th><th>nodes passed</th>"
-         "<th>failing nodes, worst first</th><th>whole model</th></tr>"]
+         "<th>failing nodes, worst first</th><th>whole model</th><th>first diverging value</th></tr>"]
     for r in rows:
         if r["missing"]:
-            md.append(f"| {r['model']} | {r['backend']} | no report | | |")
-            h.append(f"<tr><td>{html.escape(r['model'])}<td>{html.escape(r['backend'])}<td colspan=3>no report</tr>")
+            md.append(f"| {r['model']} | {r['backend']} | no report | | | |")
+            h.append(f"<tr><td>{html.escape(r['model'])}<td>{html.escape(r['backend'])}<td colspan=4>no report</tr>")
             continue
         nodes = r["cases"]
         fails = "; ".join(f"{n} ({v}{'' if ratio == float('inf') else f', {ratio:.3g}'})" for ratio, n, v, _ in r["failing"][:5])
         more = f" and {len(r['failing']) - 5} more" if len(r["failing"]) > 5 else ""
         whole = r["whole"].split("): ", 1)[-1]
-        md.append(f"| {r['model']} | [{r['backend']}]({r['link']}) | {r['passed']} of {nodes} | {fails or '-'}{more} | {whole} |")
+        md.append(f"| {r['model']} | [{r['backend']}]({r['link']}) | {r['passed']} of {nodes} | {fails or '-'}{more} | {whole} | {r['located']} |")
         cls = "bad" if r["failing"] else "ok"
         h.append(f"<tr><td>{html.escape(r['model'])}<td><a href='{html.escape(r['link'])}'>{html.escape(r['backend'])}</a>"
                  f"<td class={cls}>{r['passed']} of {nodes}<td>{html.escape(fails or '-')}{html.escape(more)}"
-                 f"<td>{html.escape(whole)}</tr>")
+                 f"<td>{html.escape(whole)}<td>{html.escape(r['located'])}</tr>")
     h.append("</table>")
     open(os.path.join(out, "scoreboard-models.md"), "w").write("\n".join(md) + "\n")
     open(os.path.join(out, "scoreboard-models.html"), "w").write("\n".join(h) + "\n")

@@ -7,13 +7,8 @@
 #   planted_fault_test.sh TOUCHSTONE FAULT_BACKEND MODELS_DIR
 set -euo pipefail
 cli="$1" fault="$2" models="$3"
-model="$models/hello_deepa.onnx"
-if [[ ! -f "$model" ]]; then
-  echo "hello_deepa is not fetched (models/fetch.sh $models hello_deepa; tools/test.sh does it): skipped"
-  exit 77
-fi
-work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
+source "$(dirname "${BASH_SOURCE[0]}")/hello_deepa.sh"
+need_hello_deepa "$models"
 "$cli" model cases "$model" --out "$work/suite" -q
 for op in Sigmoid Gemm ReduceMean; do
   env "TOUCHSTONE_FAULTS=hello_deepa=perturb-$op" "$cli" run --suite "$work/suite" --backend "command:$fault" \

@@ -8,13 +8,8 @@
 #   check_installed.sh BUILD_DIR SOURCE_DIR MODELS_DIR
 set -euo pipefail
 build="$1" source="$2" models="$3"
-model="$models/hello_deepa.onnx"
-if [[ ! -f "$model" ]]; then
-  echo "hello_deepa is not fetched (models/fetch.sh $models hello_deepa; tools/test.sh does it): skipped"
-  exit 77
-fi
-work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
+source "$(dirname "${BASH_SOURCE[0]}")/../../../models/tests/hello_deepa.sh"
+need_hello_deepa "$models"
 cmake --install "$build" --prefix "$work/prefix" > "$work/install.log"
 cmake -S "$source/reference/api/example" -B "$work/example" -DCMAKE_PREFIX_PATH="$work/prefix" \
   -DCMAKE_BUILD_TYPE=Release > "$work/configure.log" || { cat "$work/configure.log"; exit 1; }
