@@ -12,6 +12,11 @@ import sys
 RATIO = re.compile(r"error/allowed ([0-9.e+-]+)")
 
 
+def cell(text):
+    """Text fit for one Markdown table cell: one line, pipes escaped."""
+    return " ".join(str(text).split()).replace("|", "\\|")
+
+
 def located(folder):
     """The first diverging value from a `touchstone model locate` folder, with its node's verdict alone."""
     path = os.path.join(folder, "locate.json") if folder else ""
@@ -26,6 +31,17 @@ def located(folder):
         alone = next((c["verdict"] for c in json.load(open(run))["cases"] if c["op"] != "(graph)"), "?")
     fault = "backend at fault" if alone != "pass" else "node right alone: fusion or amplification"
     return f"{culprit['outputs'][0] if culprit['outputs'] else '?'} of {culprit['label']}: {alone} alone ({fault})"
+
+
+def grouped(failing):
+    """The failing nodes by op and verdict, worst group first: "Sigmoid: 6 fail (worst n644, 9)"."""
+    groups = {}
+    for ratio, node, verdict, _ in failing:  # worst first
+        op = node.split("-", 1)[-1]
+        g = groups.setdefault((op, verdict), [0, node, ratio])
+        g[0] += 1
+    return "; ".join(f"{op}: {n} {verdict} (worst {node}{'' if ratio == float('inf') else f', {ratio:.3g}'})"
+                     for (op, verdict), (n, node, ratio) in groups.items())
 
 
 def row(name, folder, path, locate=""):
@@ -58,11 +74,13 @@ def main():
     out = sys.argv[1]
     rows = [row(*arg.split("|", 3)) for arg in sys.argv[2:]]
     md = ["# touchstone: real models, node by node", "",
-          "| model | backend | nodes passed | failing nodes, worst first (error/allowed) | whole model | first diverging value |",
+          "| model | backend | nodes passed | failing nodes by op, worst first (error/allowed) | whole model | first diverging value |",
           "| --- | --- | --- | --- | --- | --- |"]
     h = ["<!doctype html><meta charset=utf-8><title>touchstone: real models</title>",
          "<style>body{font:14px system-ui,sans-serif;margin:2em}table{border-collapse:collapse}"
          "td,th{border:1px solid #ccc;padding:4px 8px;vertical-align:top;text-align:left}"
+         "table{table-layout:fixed;width:100%}th:nth-child(1){width:9em}th:nth-child(2){width:10em}th:nth-child(3){width:6em}"
+         "td{overflow-wrap:anywhere}"
          ".bad{color:#b00}.ok{color:#070}</style>",
          "<h1>Real models, node by node</h1>",
          "<p>Each model's nodes run on the backend with the real values the reference saw, each judged "
@@ -70,21 +88,22 @@ def main():
          "<code>touchstone model locate</code> names the first value carrying half of it (the backend runs the "
          "first k nodes, the reference the rest) and judges that node alone on the backend's own inputs.</p>",
          "<table id=models><tr><th>model</th><th>backend</th><th>nodes passed</th>"
-         "<th>failing nodes, worst first</th><th>whole model</th><th>first diverging value</th></tr>"]
+         "<th>failing nodes by op, worst first</th><th>whole model</th><th>first diverging value</th></tr>"]
     for r in rows:
         if r["missing"]:
             md.append(f"| {r['model']} | {r['backend']} | no report | | | |")
             h.append(f"<tr><td>{html.escape(r['model'])}<td>{html.escape(r['backend'])}<td colspan=4>no report</tr>")
             continue
         nodes = r["cases"]
-        fails = "; ".join(f"{n} ({v}{'' if ratio == float('inf') else f', {ratio:.3g}'})" for ratio, n, v, _ in r["failing"][:5])
-        more = f" and {len(r['failing']) - 5} more" if len(r["failing"]) > 5 else ""
+        fails, more = grouped(r["failing"]), ""
         whole = r["whole"].split("): ", 1)[-1]
-        md.append(f"| {r['model']} | [{r['backend']}]({r['link']}) | {r['passed']} of {nodes} | {fails or '-'}{more} | {whole} | {r['located']} |")
+        md.append(f"| {r['model']} | [{r['backend']}]({r['link']}) | {r['passed']} of {nodes} | {cell(fails or '-')}{more} "
+                  f"| {cell(whole)} | {cell(r['located'])} |")
         cls = "bad" if r["failing"] else "ok"
         h.append(f"<tr><td>{html.escape(r['model'])}<td><a href='{html.escape(r['link'])}'>{html.escape(r['backend'])}</a>"
                  f"<td class={cls}>{r['passed']} of {nodes}<td>{html.escape(fails or '-')}{html.escape(more)}"
-                 f"<td>{html.escape(whole)}<td>{html.escape(r['located'])}</tr>")
+                 f"<td title='{html.escape(whole)}'>{html.escape(whole if len(whole) < 240 else whole[:240] + ' ...')}"
+                 f"<td>{html.escape(r['located'])}</tr>")
     h.append("</table>")
     open(os.path.join(out, "scoreboard-models.md"), "w").write("\n".join(md) + "\n")
     open(os.path.join(out, "scoreboard-models.html"), "w").write("\n".join(h) + "\n")

@@ -47,13 +47,13 @@ failures = []
 def check(ok, what):
     print(("ok   " if ok else "FAIL ") + what)
     if not ok: failures.append(what)
-check(header[-1] == "first diverging value", f"the header ends with the located column: {header}")
+check(header[-1] == "first diverging value" and header[3] == "failing nodes by op, worst first", f"the header ends with the located column: {header}")
 check(len(rows) == expected_rows, f"{len(rows)} rows for {expected_rows} backend configurations")
 by = {r[1]: r for r in rows}
 ref = by.get("reference")
 check(ref is not None and ref[2] == "29 of 29" and ref[3] == "-" and ref[4] == "agrees exactly", f"reference row: {ref}")
 bad = by.get("fault-sigmoid")
-check(bad is not None and bad[2] == "28 of 29" and "n28-Sigmoid (fail" in bad[3], f"perturbed row, nodes: {bad}")
+check(bad is not None and bad[2] == "28 of 29" and "Sigmoid: 1 fail (worst n28-Sigmoid" in bad[3], f"perturbed row, nodes: {bad}")
 check(bad is not None and "Sigmoid-13" in bad[5] and "fail alone (backend at fault)" in bad[5], f"perturbed row, located: {bad and bad[5]}")
 for r in rows:
     if r[1].startswith("onnxruntime"):
