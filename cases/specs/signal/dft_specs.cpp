@@ -3,7 +3,8 @@
 // Sweeps: every T1 with a real and a complex signal; lengths 1, 2, 3, 5, 7, 8, 10, 16, 64
 // (powers of two and not); inverse on complex and real input; RFFT (onesided, even and odd
 // n) and IRFFT (default n = 2 (dim - 1), an odd dft_length); dft_length padding and cutting
-// (int32 and int64); axis 0, a negative axis and a middle axis of a rank-4 signal; a
+// (int32 and int64); axis 0, a negative axis and a middle axis of a rank-4 signal; the
+// default axis of a rank-4 signal (17: 1, 20: -2, so `touchstone diff DFT 17 20` shows it); a
 // constant signal (exact zeros) and an impulse (exact ones); NaN in a line (impl.-defined).
 // 20 also: the axis input left out (default -2) and dft_length left out with the axis given.
 // Refusals: the last axis as axis (-1 and r - 1), a last axis of 3, dft_length 0 and not a
@@ -101,6 +102,8 @@ void dft_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
   add_dft(row, out, {"axis_0", signal(l + "a0", f, {6, 2, 2}), {}, 0});
   add_dft(row, out, {"axis_minus_3", signal(l + "am3", f, {4, 3, 2}), {}, -3});
   add_dft(row, out, {"axis_2_rank_4", signal(l + "a2", f, {2, 3, 4, 2}), {}, 2});
+  add_dft(row, out,
+          {"default_axis_rank_4", signal(l + "d4", f, {2, 3, 2, 2})});  // 17: axis 1; 20: -2 (axis 2)
   add_dft(row, out, {"constant_n5", tensor_of(f, {1, 5, 1}, {1, 1, 1, 1, 1})});
   add_dft(row, out, {"impulse_n7", tensor_of(f, {1, 7, 1}, {1, 0, 0, 0, 0, 0, 0})});
   add_dft(row, out, {"double_n12", signal(l + "d12", DType::kDouble, {1, 12, 2})});
