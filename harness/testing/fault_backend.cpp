@@ -46,6 +46,8 @@
 // Recurrent modes (issue 28, recurrent_modes.cpp): RNN/GRU/LSTM answered by the reference with
 //   sequence_lens dropped (recurrent-ignore-sequence-lens) or GRU's linear_before_reset read
 //   the other way round (gru-reset-swapped)
+// DFT modes (issue 28, signal_modes.cpp): DFT by a radix-2 FFT or the direct sum in float32
+//   (fft-float, honest) or with the twiddles' sign flipped (fft-twiddle-sign)
 // Quantization mode (issue 27, quant_modes.cpp): QuantizeLinear with its ties x / y_scale =
 //   k + 1/2 rounded half away from zero (quant-round-away)
 // With TOUCHSTONE_FAULT_SPY=<file>, every request appends to <file> one line: the model's
@@ -69,6 +71,7 @@
 #include "harness/oracle.h"
 #include "harness/testing/norm_modes.h"
 #include "harness/testing/attention_modes.h"
+#include "harness/testing/signal_modes.h"
 #include "harness/testing/dropout_modes.h"
 #include "harness/testing/pool_modes.h"
 #include "harness/testing/quant_modes.h"
@@ -270,6 +273,7 @@ void handle(const json& request) {
   if (testing::is_dropout_mode(fault)) testing::redrop(fault, files, result.outputs);
   if (testing::is_attention_mode(fault)) testing::reattend(fault, files, result.outputs);
   if (testing::is_recurrent_mode(fault)) testing::rerecur(fault, files, result.outputs);
+  if (testing::is_signal_mode(fault)) testing::retransform(fault, files, result.outputs);
   if (fault == "tie-swap" && result.outputs.size() >= 2) result.outputs[1] = ties_swapped(result.outputs[0], result.outputs[1]);
   for (size_t i = 0; i < result.outputs.size(); ++i) {
     Tensor t = result.outputs[i];
