@@ -46,8 +46,10 @@
 // Recurrent modes (issue 28, recurrent_modes.cpp): RNN/GRU/LSTM answered by the reference with
 //   sequence_lens dropped (recurrent-ignore-sequence-lens) or GRU's linear_before_reset read
 //   the other way round (gru-reset-swapped)
-// Quantization mode (issue 27, quant_modes.cpp): QuantizeLinear with its ties x / y_scale =
-//   k + 1/2 rounded half away from zero (quant-round-away)
+// Quantization modes (issue 27, quant_modes.cpp): QuantizeLinear with its ties x / y_scale =
+//   k + 1/2 rounded half away from zero (quant-round-away); QLinearMatMul/QLinearConv
+//   requantized in float32 (qlinear-float32, honest) or with exact ties rounded half away
+//   from zero (qlinear-round-away)
 // With TOUCHSTONE_FAULT_SPY=<file>, every request appends to <file> one line: the model's
 // folder, then every name found in it (recursively).
 // With TOUCHSTONE_FAULT_PIPELINING=1 the hello says "pipelining": true (requests read line
