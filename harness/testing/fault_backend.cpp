@@ -48,8 +48,10 @@
 //   the other way round (gru-reset-swapped)
 // DFT modes (issue 28, signal_modes.cpp): DFT by a radix-2 FFT or the direct sum in float32
 //   (fft-float, honest) or with the twiddles' sign flipped (fft-twiddle-sign)
-// Quantization mode (issue 27, quant_modes.cpp): QuantizeLinear with its ties x / y_scale =
-//   k + 1/2 rounded half away from zero (quant-round-away)
+// Quantization modes (issue 27, quant_modes.cpp): QuantizeLinear with its ties x / y_scale =
+//   k + 1/2 rounded half away from zero (quant-round-away); QLinearMatMul/QLinearConv
+//   requantized in float32 (qlinear-float32, honest) or with exact ties rounded half away
+//   from zero (qlinear-round-away)
 // With TOUCHSTONE_FAULT_SPY=<file>, every request appends to <file> one line: the model's
 // folder, then every name found in it (recursively).
 // With TOUCHSTONE_FAULT_PIPELINING=1 the hello says "pipelining": true (requests read line

@@ -11,4 +11,8 @@ void quantize_linear_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
 void dequantize_linear_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
 void dynamic_quantize_linear_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
 
+// qlinear_specs.cpp
+void qlinear_matmul_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+void integer_conv_cases(const CatalogRow& row, std::vector<CaseDraft>& out);  // ConvInteger, QLinearConv
+
 }  // namespace touchstone::cases

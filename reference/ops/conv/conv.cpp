@@ -19,26 +19,37 @@
 
 namespace touchstone::ops {
 
-namespace {
+namespace conv {
 
-Tensors convolution(const Node& node, const Inputs& in, bool same_matches_input_text) {
-  conv::ConvPlan plan;
-  conv::plan_channels(node, in, false, plan);
-  const Shape& w = in[1].shape();
+ConvPlan conv_plan(const Node& node, const Shape& x, const Shape& w, const std::optional<Shape>& bias,
+                   bool same_keeps_input_text) {
+  ConvPlan plan;
+  plan_channels(node, x, w, bias, false, plan);
   const Shape kernel(w.begin() + 2, w.end());
-  const pool::PoolGeometry g = pool::pool_geometry(node, in[0].shape(), {.dilations = true}, kernel);
+  const pool::PoolGeometry g = pool::pool_geometry(node, x, {.dilations = true}, kernel);
   const std::string auto_pad = node.attr_string("auto_pad", "NOTSET");
   for (size_t d = 0; d < g.axes.size(); ++d)
-    if (same_matches_input_text && auto_pad.starts_with("SAME") && g.axes[d].stride > 1)
+    if (same_keeps_input_text && auto_pad.starts_with("SAME") && g.axes[d].stride > 1)
       node.mark(Semantics::kImplementationDefined,
                 "auto_pad " + auto_pad + " with stride " + std::to_string(g.axes[d].stride) +
                     ": Conv-1's text keeps the input's size, implementations and Conv-11 ceil(in / stride) (the reference's)",
                 true);
   plan.out_shape.insert(plan.out_shape.end(), g.out_spatial.begin(), g.out_spatial.end());
-  plan.taps = conv::taps_of(g.in_spatial, g.out_spatial, kernel, [&](size_t d, int64_t o, int64_t k) -> int64_t {
+  plan.taps = taps_of(g.in_spatial, g.out_spatial, kernel, [&](size_t d, int64_t o, int64_t k) -> int64_t {
     const int64_t p = g.axes[d].position(o, k);
     return p >= 0 && p < g.axes[d].in ? p : -1;
   });
+  return plan;
+}
+
+}  // namespace conv
+
+namespace {
+
+Tensors convolution(const Node& node, const Inputs& in, bool same_keeps_input_text) {
+  const conv::ConvPlan plan = conv::conv_plan(node, in[0].shape(), in[1].shape(),
+                                              in.has(2) ? std::optional(in[2].shape()) : std::nullopt,
+                                              same_keeps_input_text);
   return {conv::convolve(node, in, plan)};
 }
 

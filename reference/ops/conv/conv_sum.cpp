@@ -24,8 +24,8 @@
 
 namespace touchstone::ops::conv {
 
-void plan_channels(const Node& node, const Inputs& in, bool transpose, ConvPlan& plan) {
-  const Shape &x = in[0].shape(), &w = in[1].shape();
+void plan_channels(const Node& node, const Shape& x, const Shape& w, const std::optional<Shape>& bias, bool transpose,
+                   ConvPlan& plan) {
   if (x.size() < 3) invalid_model("X is (N, C, D1, ..., Dn): rank at least 3, got rank " + std::to_string(x.size()));
   if (w.size() != x.size())
     invalid_model("W " + shape_to_string(w) + " must have X's rank " + std::to_string(x.size()));
@@ -58,8 +58,8 @@ void plan_channels(const Node& node, const Inputs& in, bool transpose, ConvPlan&
   }
   plan.w_group = plan.in_per_group * plan.out_per_group * plan.kernel_volume;
   const int64_t m = plan.out_per_group * groups;
-  if (in.has(2) && in[2].shape() != Shape{m})
-    invalid_model("B " + shape_to_string(in[2].shape()) + " must be 1-D of the output channels (" + std::to_string(m) + ")");
+  if (bias && *bias != Shape{m})
+    invalid_model("B " + shape_to_string(*bias) + " must be 1-D of the output channels (" + std::to_string(m) + ")");
   plan.out_shape = {plan.batch, m};
 }
 

@@ -7,6 +7,7 @@
 //   Y[n, g*Mg + m, o] = B[g*Mg + m] + sum_{c < Cg} sum_{tap of o} X[n, g*Cg + c, tap.x] * W[g*w_group + m*w_out + c*w_in + tap.w]
 #pragma once
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "reference/node.h"
@@ -51,7 +52,15 @@ std::vector<std::vector<Tap>> taps_of(const Shape& in_spatial, const Shape& out_
 // The channel counts of X (N, C, ...), W and B checked against `group`, shared by both ops:
 // Conv's W is (M, C/group, k...), ConvTranspose's (`transpose`) (C, M/group, k...). Fills
 // the plan's channel fields and (N, M) of its output shape; refusals name the rule broken.
-void plan_channels(const Node& node, const Inputs& in, bool transpose, ConvPlan& plan);
+// `bias`: B's shape when given.
+void plan_channels(const Node& node, const Shape& x, const Shape& w, const std::optional<Shape>& bias, bool transpose,
+                   ConvPlan& plan);
+
+// Conv's whole plan (conv.cpp), shared with ConvInteger and QLinearConv (../quant/): the
+// channels, the window rules with the kernel from W, every output position's taps.
+// `same_keeps_input_text`: Conv-1's SAME text (marked where a stride is above 1).
+ConvPlan conv_plan(const Node& node, const Shape& x, const Shape& w, const std::optional<Shape>& bias,
+                   bool same_keeps_input_text);
 
 // Y of X's type and the plan's shape; records the number of terms (Cg x kernel volume,
 // +1 for the bias) for the judging contract.

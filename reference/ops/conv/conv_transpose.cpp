@@ -86,7 +86,8 @@ void place_axis(const Node& node, TransposeAxis& a, const std::string& auto_pad,
 
 Tensors conv_transpose(const Node& node, const Inputs& in, bool version1) {
   conv::ConvPlan plan;
-  conv::plan_channels(node, in, true, plan);
+  conv::plan_channels(node, in[0].shape(), in[1].shape(), in.has(2) ? std::optional(in[2].shape()) : std::nullopt, true,
+                      plan);
   const Shape &x = in[0].shape(), &w = in[1].shape();
   const size_t rank = x.size() - 2;
   const Shape kernel(w.begin() + 2, w.end());

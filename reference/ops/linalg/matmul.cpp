@@ -32,16 +32,17 @@
 #include "reference/ops/core/exact_integer.h"
 #include "reference/ops/core/elementwise.h"
 #include "reference/ops/linalg/linalg_ops.h"
+#include "reference/ops/linalg/matmul_shape.h"
 
 namespace touchstone::ops {
 
-namespace {
+using linalg::MatMulShape;
+using linalg::matmul_shape;
+using linalg::Product;
+using linalg::ZeroPoints;
+using linalg::zero_points;
 
-// Where element (i, j) of each product reads A and B: A[a + i*a_row + k*a_col], B[b + k*b_row + j*b_col].
-struct Product {
-  int64_t m = 0, k = 0, n = 0;
-  int64_t a_row = 0, a_col = 0, b_row = 0, b_col = 0;
-};
+namespace {
 
 // One output element: sum_k A*B, times alpha, plus beta * c (has_c), rounded once.
 struct Scaling {
@@ -118,45 +119,8 @@ void multiply(const Node& node, const Product& p, std::span<const T> a, int64_t 
   }
 }
 
-Shape batch_of(const Shape& s) { return Shape(s.begin(), s.end() - 2); }
-
 }  // namespace
 
-namespace {
-
-// numpy.matmul's shapes: the product's extents and strides, the batch plan, the output shape.
-struct MatMulShape {
-  Product p;
-  BroadcastPlan batches;
-  Shape out;
-};
-
-MatMulShape matmul_shape(const Shape& a_shape, const Shape& b_shape, const std::string& op) {
-  Shape sa = a_shape, sb = b_shape;
-  if (sa.empty() || sb.empty()) invalid_model(op + " needs inputs of rank 1 or more (numpy.matmul), got a scalar");
-  const bool a_vector = sa.size() == 1, b_vector = sb.size() == 1;
-  if (a_vector) sa.insert(sa.begin(), 1);
-  if (b_vector) sb.push_back(1);
-  MatMulShape r;
-  Product& p = r.p;
-  p.m = sa[sa.size() - 2];
-  p.k = sa.back();
-  p.n = sb.back();
-  if (sb[sb.size() - 2] != p.k)
-    invalid_model("inner dimensions differ: A " + shape_to_string(a_shape) + " has K = " + std::to_string(p.k) +
-                  ", B " + shape_to_string(b_shape) + " has " + std::to_string(sb[sb.size() - 2]));
-  p.a_row = p.k;
-  p.a_col = 1;
-  p.b_row = p.n;
-  p.b_col = 1;
-  r.batches = multidirectional_broadcast({batch_of(sa), batch_of(sb)});
-  r.out = r.batches.out;
-  if (!a_vector) r.out.push_back(p.m);
-  if (!b_vector) r.out.push_back(p.n);
-  return r;
-}
-
-}  // namespace
 
 // MatMul-1, 9, 13: numpy.matmul.
 Tensors matmul_v1(const Node& node, const Inputs& in) {
@@ -181,40 +145,13 @@ Tensors matmul_v1(const Node& node, const Inputs& in) {
 
 namespace {
 
-// Which zero point serves a row of A (or a column of B): one for all (per tensor), or one per
-// row (column) of each matrix, read at batch * extent + row.
-struct ZeroPoints {
-  bool per_tensor = true;
-  int64_t extent = 0;  // M for A, N for B
-};
-
-// The forms MatMulInteger-10 allows: a scalar or one element (per tensor); for A (M, K) an
-// M-vector, for A (..., M, K) shape (..., M, 1); for B (K, N) an N-vector, for B (..., K, N)
-// shape (..., 1, N). 1-D matrices take only the per-tensor form.
-ZeroPoints zero_points(const Tensor& matrix, const Tensor& zp, bool of_a, const char* name) {
-  const Shape& m = matrix.shape();
-  const Shape& z = zp.shape();
-  if (z.empty() || z == Shape{1}) return {};
-  const int64_t r = static_cast<int64_t>(m.size());
-  if (r >= 2) {
-    const int64_t extent = of_a ? m[r - 2] : m[r - 1];
-    Shape nd = m;
-    nd[of_a ? r - 1 : r - 2] = 1;
-    if ((r == 2 && z == Shape{extent}) || z == nd) return {false, extent};
-  }
-  invalid_model(std::string(name) + " " + shape_to_string(z) + " fits none of the allowed forms for " +
-                (of_a ? "A " : "B ") + shape_to_string(m) +
-                (of_a ? ": a scalar (per tensor), an M-vector for 2-D A, or A's shape with K = 1 (per row)"
-                      : ": a scalar (per tensor), an N-vector for 2-D B, or B's shape with K = 1 (per column)"));
-}
-
 template <class TA, class TB>
 void integer_products(const Node& node, const MatMulShape& s, const Inputs& in, std::span<int32_t> y) {
   const Product& p = s.p;
   auto a = in[0].data<TA>();
   auto b = in[1].data<TB>();
-  const ZeroPoints za = in.has(2) ? zero_points(in[0], in[2], true, "a_zero_point") : ZeroPoints{};
-  const ZeroPoints zb = in.has(3) ? zero_points(in[1], in[3], false, "b_zero_point") : ZeroPoints{};
+  const ZeroPoints za = in.has(2) ? zero_points(in[0].shape(), in[2].shape(), true, "a_zero_point") : ZeroPoints{};
+  const ZeroPoints zb = in.has(3) ? zero_points(in[1].shape(), in[3].shape(), false, "b_zero_point") : ZeroPoints{};
   std::span<const TA> za_data;
   std::span<const TB> zb_data;
   if (in.has(2)) za_data = in[2].data<TA>();

@@ -1,6 +1,7 @@
-// The quantization family (reference/ops/quant/README.md): QuantizeLinear, DequantizeLinear, DynamicQuantizeLinear, QLinearConv, QLinearMatMul, ConvInteger (MatMulInteger lives in linalg); one kernel per version whose
-// rules differ (`<op>_v<since>`), versions that only widened the types share the previous kernel
-// in the catalog.
+// The quantization family (reference/ops/quant/README.md): QuantizeLinear, DequantizeLinear,
+// DynamicQuantizeLinear, QLinearConv, QLinearMatMul, ConvInteger (MatMulInteger lives in linalg); one kernel
+// per version whose rules differ (`<op>_v<since>`), versions that only widened the types share the previous
+// kernel in the catalog.
 #pragma once
 #include "reference/node.h"
 
@@ -24,5 +25,14 @@ Tensors dequantize_linear_v13(const Node& node, const Inputs& in);
 Tensors dequantize_linear_v19(const Node& node, const Inputs& in);
 Tensors dequantize_linear_v21(const Node& node, const Inputs& in);
 Tensors dequantize_linear_v23(const Node& node, const Inputs& in);
+
+// qlinear_matmul.cpp: QLinearMatMul-10 (21 shares it: float16/bfloat16 scales, float8):
+// (a - a_zero_point) matmul (b - b_zero_point) exact, requantized exactly (qlinear.h).
+Tensors qlinear_matmul_v10(const Node& node, const Inputs& in);
+
+// integer_conv.cpp: ConvInteger-10 (exact int32) and QLinearConv-10 (+ int32 bias, requantized
+// exactly): Conv-11's windows over zero-point-shifted 8-bit integers.
+Tensors conv_integer_v10(const Node& node, const Inputs& in);
+Tensors qlinear_conv_v10(const Node& node, const Inputs& in);
 
 }  // namespace touchstone::ops
