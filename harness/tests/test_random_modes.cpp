@@ -16,7 +16,7 @@ namespace {
 // Verdict by case id, of the valid cases run with `mode`.
 std::map<std::string, std::string> run_mode(const fs::path& suite, const fs::path& root,
                                             const std::string& mode) {
-  const json report = touchstone::testing::fault_mode_report(suite, root / mode, "*", mode);
+  const json report = touchstone::testing::fault_mode_report(suite, root / mode, "", mode);
   REQUIRE(report.is_object());
   std::map<std::string, std::string> verdicts;
   for (const auto& c : report.at("cases"))
@@ -34,11 +34,14 @@ bool open(const std::string& id) {
          has(id, "Bernoulli-22/float32/special_values");
 }
 
-void check_exactly(const std::map<std::string, std::string>& verdicts,
-                   const std::function<bool(const std::string&)>& decided) {
+// `either`: cases where the fault shows or not by the draw (a few draws, or random parameters).
+void check_exactly(
+    const std::map<std::string, std::string>& verdicts,
+    const std::function<bool(const std::string&)>& decided,
+    const std::function<bool(const std::string&)>& either = [](const std::string&) { return false; }) {
   int failed = 0, passed = 0;
   for (const auto& [id, verdict] : verdicts) {
-    if (verdict == "skip" || verdict == "unsupported" || open(id)) continue;
+    if (verdict == "skip" || verdict == "unsupported" || open(id) || either(id)) continue;
     INFO(id << ": " << verdict);
     if (decided(id)) {
       CHECK(verdict == "fail");
@@ -86,11 +89,21 @@ TEST_CASE("random fault modes: another seed passes, each ignored parameter fails
             (has(id, "/dtype_") || has(id, "/mean_100") || has(id, "/special_values_huge"))) ||
            (id.starts_with("RandomNormalLike-") && has(id, "/many_"));
   });
-  check_exactly(run_mode(suite, root, "random-p-ignored"), [](const std::string& id) {
-    return id.starts_with("Bernoulli-") && (has(id, "/p_grouped") || has(id, "/p_0_1") || has(id, "/seed"));
-  });
-  check_exactly(run_mode(suite, root, "random-logits-ignored"), [](const std::string& id) {
-    return id.starts_with("Multinomial-") && (has(id, "/classes_4") || has(id, "/class_never") ||
-                                              has(id, "/seed") || has(id, "/special_values"));
-  });
+  check_exactly(
+      run_mode(suite, root, "random-p-ignored"),
+      [](const std::string& id) {
+        return id.starts_with("Bernoulli-") &&
+               (has(id, "/p_grouped") || has(id, "/p_0_1") || has(id, "/seed"));
+      },
+      // random p: in float16 and bfloat16 equal rounded p form groups whose binomial tests
+      // may catch p read as 1/2
+      [](const std::string& id) { return has(id, "/p_random"); });
+  check_exactly(
+      run_mode(suite, root, "random-logits-ignored"),
+      [](const std::string& id) {
+        return id.starts_with("Multinomial-") && (has(id, "/classes_4") || has(id, "/class_never") ||
+                                                  has(id, "/seed") || has(id, "/special_values"));
+      },
+      // random logits of a few draws: a class of tiny probability drawn, or not
+      [](const std::string& id) { return has(id, "/dtype_int") || has(id, "/defaults"); });
 }
