@@ -15,6 +15,7 @@
 #include "reference/ops/linalg/linalg_ops.h"
 #include "reference/ops/norm/norm_ops.h"
 #include "reference/ops/quant/quant_ops.h"
+#include "reference/ops/random/random_ops.h"
 #include "reference/ops/resample/resample_ops.h"
 #include "reference/ops/geometry/geometry_ops.h"
 #include "reference/ops/attention/attention_ops.h"
@@ -84,8 +85,8 @@ const std::vector<CatalogRow>& catalog() {
     {"", "BatchNormalization", 9, "norm", ops::batch_normalization_v9, kExact, "spatial removed: per channel always; X of rank 1 is (N) with C = 1, rank 2 (N, C)", ""},
     {"", "BatchNormalization", 14, "norm", ops::batch_normalization_v14, kExact, "training_mode: Y from the batch mean and population variance, outputs running_mean/var = input * momentum + current * (1 - momentum), exact, rounded once (extra outputs with training_mode 0, and fewer than three with 1, refused: output cases #2 and #1); mean/var in their own type U; +bfloat16; empty batch in training: NaN statistics (impl.-defined)", ""},
     {"", "BatchNormalization", 15, "norm", ops::batch_normalization_v14, kExact, "scale and B in their own type T1, mean/var in T2 (14: scale/B in X's type T)", ""},
-    not_yet("", "Bernoulli", 15, "random"),
-    not_yet("", "Bernoulli", 22, "random"),
+    {"", "Bernoulli", 15, "random", ops::bernoulli_v15, kExact, "each element 1 with probability p (its input element), else 0, in dtype (any T2 type: floats, integers, bool) or the input's type; the reference's draw is exact (a uniform real compared with p bit by bit). Open: p outside [0, 1] or NaN (undefined: 1 above 1, else 0); seed ignored (impl.-defined). Backends: by the property, never by value (seed is implementation-defined): values 0 or 1, 0 where p = 0 and 1 where p = 1, each group of equal p by an exact two-sided binomial test and the total by Hoeffding, Bonferroni-split, false-alarm rate 1e-6 per case", ""},
+    {"", "Bernoulli", 22, "random", ops::bernoulli_v15, kExact, "+bfloat16 input", ""},
     {"", "BitCast", 26, "elementwise", ops::bitcast_v26, kExact, "the bits reinterpreted as `to` (equal bit widths); every type but string; a byte other than 0/1 read as bool: true, undefined", ""},
     {"", "BitShift", 11, "elementwise", ops::bitshift_v11, kExact, "uint8..uint64; direction LEFT/RIGHT; numpy broadcasting", ""},
     {"", "BitwiseAnd", 18, "elementwise", ops::bitwise_and_v18, kExact, "A & B on integers, numpy broadcasting", ""},
@@ -371,8 +372,8 @@ const std::vector<CatalogRow>& catalog() {
     {"", "Mul", 7, "elementwise", ops::mul_v7, kExact, "numpy broadcasting; broadcast/axis removed", ""},
     {"", "Mul", 13, "elementwise", ops::mul_v7, kExact, "+bfloat16", ""},
     {"", "Mul", 14, "elementwise", ops::mul_v7, kExact, "+int8/int16/uint8/uint16", ""},
-    not_yet("", "Multinomial", 7, "random"),
-    not_yet("", "Multinomial", 22, "random"),
+    {"", "Multinomial", 7, "random", ops::multinomial_v7, kExact, "input [batch_size, class_size] of unnormalized log-probabilities; output [batch_size, sample_size] of class indices, dtype int32 (6, default) or int64 (7), other dtypes refused; class j with probability exp(x_j) / sum exp(x_k); the reference's draw is exact (a 64-bit uniform against the exact running sums, decided by MPFR enclosures at rising precision). Open: a row with NaN, +inf or only -inf (undefined: class 0); seed ignored (impl.-defined). Backends: by the property, never by value (seed is implementation-defined): indices in range and never a class of probability 0, each (row, class) count by an exact two-sided binomial test, Bonferroni-split, false-alarm rate 1e-6 per case", ""},
+    {"", "Multinomial", 22, "random", ops::multinomial_v7, kExact, "+bfloat16 input", ""},
     {"", "Neg", 1, "elementwise", ops::neg_v1, kExact, "float16/float/double; consumed_inputs", ""},
     {"", "Neg", 6, "elementwise", ops::neg_v1, kExact, "+int8/int16/int32/int64; consumed_inputs removed", ""},
     {"", "Neg", 13, "elementwise", ops::neg_v1, kExact, "+bfloat16", ""},
@@ -428,14 +429,14 @@ const std::vector<CatalogRow>& catalog() {
     {"", "RNN", 7, "recurrent", ops::rnn_v7, kExact, "output_sequence removed; R transposed in the text; every input/output past X, W, R optional", ""},
     {"", "RNN", 14, "recurrent", ops::rnn_v14, kExact, "+layout (1: X [batch, seq, input], Y [batch, seq, dirs, hidden], states [batch, dirs, hidden])", ""},
     {"", "RNN", 22, "recurrent", ops::rnn_v14, kExact, "+bfloat16", ""},
-    not_yet("", "RandomNormal", 1, "random"),
-    not_yet("", "RandomNormal", 22, "random"),
-    not_yet("", "RandomNormalLike", 1, "random"),
-    not_yet("", "RandomNormalLike", 22, "random"),
-    not_yet("", "RandomUniform", 1, "random"),
-    not_yet("", "RandomUniform", 22, "random"),
-    not_yet("", "RandomUniformLike", 1, "random"),
-    not_yet("", "RandomUniformLike", 22, "random"),
+    {"", "RandomNormal", 1, "random", ops::random_normal_v1, kExact, "shape (required, dims >= 0) of draws from N(mean, scale), dtype (default float); the reference: Marsaglia's polar method on exact uniforms, mean + scale z rounded once. Open: a negative scale (undefined: N(mean, |scale|)), non-finite mean or scale (undefined); seed ignored (impl.-defined). Backends: by the property, never by value (seed is implementation-defined): finite values whose empirical distribution is within the DKW bound of N(mean, |scale|) (2 ulps of rounding allowed), false-alarm rate 1e-6 per case", ""},
+    {"", "RandomNormal", 22, "random", ops::random_normal_v1, kExact, "+bfloat16", ""},
+    {"", "RandomNormalLike", 1, "random", ops::random_normal_like_v1, kExact, "as RandomNormal, with the input's shape and, without dtype, its type (refused when that is not a T2 float type: strings, integers, complex need dtype). Backends: by the property, never by value (seed is implementation-defined) (as RandomNormal)", ""},
+    {"", "RandomNormalLike", 22, "random", ops::random_normal_like_v1, kExact, "+bfloat16 (input and output)", ""},
+    {"", "RandomUniform", 1, "random", ops::random_uniform_v1, kExact, "shape (required, dims >= 0) of draws uniform in [low, high), dtype (default float); the reference: low + (high - low) u exact for a 53-bit u, rounded once, redrawn when it rounds outside [low, high). Open: high <= low, non-finite ends or no T value in [low, high) (undefined: low rounded); seed ignored (impl.-defined). Backends: by the property, never by value (seed is implementation-defined): values in [low, high] (an end T cannot hold: one ulp beyond), empirical distribution within the DKW bound of the uniform one (2 ulps of rounding allowed), false-alarm rate 1e-6 per case", ""},
+    {"", "RandomUniform", 22, "random", ops::random_uniform_v1, kExact, "+bfloat16", ""},
+    {"", "RandomUniformLike", 1, "random", ops::random_uniform_like_v1, kExact, "as RandomUniform, with the input's shape and, without dtype, its type (refused when that is not a T2 float type). Backends: by the property, never by value (seed is implementation-defined) (as RandomUniform)", ""},
+    {"", "RandomUniformLike", 22, "random", ops::random_uniform_like_v1, kExact, "+bfloat16 (input and output)", ""},
     {"", "Range", 11, "shape", ops::range_v11, kExact, "n = max(ceil((limit-start)/delta), 0) exactly; start + i*delta rounded once; delta 0 and non-finite inputs refused; non-scalar one-element inputs impl.-defined", ""},
     {"", "Range", 27, "shape", ops::range_v11, kExact, "+float16/bfloat16, stash_type (no effect on an exact result)", ""},
     {"", "Reciprocal", 1, "elementwise", ops::reciprocal_v1, kExact, "float16/float/double; consumed_inputs (ignored); 1/(+-0) = +-inf", ""},

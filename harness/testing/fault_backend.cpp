@@ -40,6 +40,8 @@
 // Dropout modes (issue 26, dropout_modes.cpp): Dropout in training mode answered with other
 //   draws: dropout-redrawn (honest), dropout-keep-all (nothing dropped), dropout-unscaled,
 //   dropout-mask-flipped, dropout-ratio-ignored (ratio read as 0.5)
+// Random modes (issue 29, random_modes.cpp): the random ops run with another seed, honestly
+//   (random-redrawn) or ignoring high, scale, mean, Bernoulli's p or Multinomial's logits
 // Attention modes (issue 27, attention_modes.cpp): Y computed in float32 (attention-float,
 //   honest) or with the softmax in float16 (attention-half-softmax, too little when
 //   softmax_precision asks for float)
@@ -75,6 +77,7 @@
 #include "harness/testing/attention_modes.h"
 #include "harness/testing/signal_modes.h"
 #include "harness/testing/dropout_modes.h"
+#include "harness/testing/random_modes.h"
 #include "harness/testing/pool_modes.h"
 #include "harness/testing/quant_modes.h"
 #include "harness/testing/recurrent_modes.h"
@@ -273,6 +276,7 @@ void handle(const json& request) {
   if (testing::is_resample_mode(fault)) testing::reresample(fault, files, result.outputs);
   if (testing::is_norm_mode(fault)) testing::renormalize(fault, files, result.outputs);
   if (testing::is_dropout_mode(fault)) testing::redrop(fault, files, result.outputs);
+  if (testing::is_random_mode(fault)) testing::redraw(fault, files, result.outputs);
   if (testing::is_attention_mode(fault)) testing::reattend(fault, files, result.outputs);
   if (testing::is_recurrent_mode(fault)) testing::rerecur(fault, files, result.outputs);
   if (testing::is_signal_mode(fault)) testing::retransform(fault, files, result.outputs);

@@ -5,6 +5,9 @@
 // where the values differ both the stored outputs and the reference's must have the
 // property Dropout is judged by (reference/ops/norm/dropout.h check: each element 0 or
 // x / (1 - ratio), the mask agreeing, the count dropped passing the binomial test).
+// Bernoulli's tests (test_bernoulli*, the expanded ones drawing through RandomUniformLike)
+// are random too: both answers must have Bernoulli's property on the input probabilities
+// (reference/ops/random/distribution.h check_bernoulli).
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -14,6 +17,7 @@
 #include "reference/model.h"
 #include "reference/numeric/exact.h"
 #include "reference/ops/norm/dropout.h"
+#include "reference/ops/random/distribution.h"
 #include "reference/tensor_proto.h"
 #include "reference/value_proto.h"
 
@@ -104,6 +108,16 @@ std::string dropout_disagreement(const Model& model, const Values& inputs, const
   return ours.failure.empty() ? "" : "the reference's outputs: " + ours.failure;
 }
 
+// Bernoulli's output judged by its property on the probabilities (the graph's one input).
+std::string bernoulli_disagreement(const Values& inputs, const Values& expected, const Values& actual) {
+  const auto stored = ops::randomness::check_bernoulli(inputs.at(0).tensor(), expected.at(0).tensor());
+  if (!stored.failure.empty()) return "the stored outputs: " + stored.failure;
+  const auto ours = ops::randomness::check_bernoulli(inputs.at(0).tensor(), actual.at(0).tensor());
+  return ours.failure.empty() ? "" : "the reference's outputs: " + ours.failure;
+}
+
+bool is_bernoulli_test(const fs::path& dir) { return dir.filename().string().starts_with("test_bernoulli"); }
+
 bool is_dropout(const Model& model) {
   return model.proto().graph().node_size() == 1 && model.proto().graph().node(0).op_type() == "Dropout";
 }
@@ -141,6 +155,13 @@ TEST_CASE("the reference agrees with ONNX's node tests of every implemented op",
       if (is_dropout(*model) && differ) {
         INFO(dir.filename().string() << "/" << set.path().filename().string() << " (judged by Dropout's property)");
         CHECK(dropout_disagreement(*model, inputs, expected, result.outputs) == "");
+        ++compared;
+        continue;
+      }
+      if (is_bernoulli_test(dir) && differ) {
+        INFO(dir.filename().string() << "/" << set.path().filename().string() << " (judged by Bernoulli's property)");
+        CHECK(result.outputs.at(0).tensor().dtype() == expected.at(0).tensor().dtype());
+        CHECK(bernoulli_disagreement(inputs, expected, result.outputs) == "");
         ++compared;
         continue;
       }
