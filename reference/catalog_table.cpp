@@ -667,7 +667,7 @@ const std::vector<CatalogRow>& catalog() {
     {"ai.onnx.ml", "OneHotEncoder", 1, "ml", ops::one_hot_encoder_v1, kExact, "Y = X's shape + [K] as float: 1 at the category's position (cats_strings for string X, cats_int64s for numeric X cast to integers); no category: all zeros (zeros=1) or refused (zeros=0). Open (impl.-defined): a non-integral float X (truncated), a repeated category (the first)", ""},
     not_yet("ai.onnx.ml", "SVMClassifier", 1, "ml"),
     not_yet("ai.onnx.ml", "SVMRegressor", 1, "ml"),
-    {"ai.onnx.ml", "Scaler", 1, "ml", ops::scaler_v1, kExact, "Y = (X - offset) * scale as float, offset and scale of one length, 1 or F; the exact x*s - o*s rounded once. Backends: per element |s| u (|x| + |x - o|)(1 + 2u) + u|y| (X converted to float, one subtraction, one product; float X: no conversion term)", ""},
+    {"ai.onnx.ml", "Scaler", 1, "ml", ops::scaler_v1, kExact, "Y = (X - offset) * scale as float, offset and scale of one length, 1 or F; the exact x*s - o*s rounded once. Open (impl.-defined): per-feature lists on X of rank 3+ (F: the last dimension). Backends: per element |s| u (|x| + |x - o|)(1 + 2u) + u|y| (X converted to float, one subtraction, one product; float X: no conversion term)", ""},
     not_yet("ai.onnx.ml", "TreeEnsemble", 5, "ml"),
     not_yet("ai.onnx.ml", "TreeEnsembleClassifier", 1, "ml"),
     not_yet("ai.onnx.ml", "TreeEnsembleClassifier", 3, "ml"),

@@ -71,7 +71,8 @@ void scaler_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
     add(out, "one_value_4", {random_tensor(rng, t, {4}, {})},
         attrs(random_floats(rng, 1), random_floats(rng, 1)), {"random"});
     add(out, "per_feature_2x2x3", {random_tensor(rng, t, {2, 2, 3}, {})},
-        attrs(random_floats(rng, 3), random_floats(rng, 3)), {"random"});
+        attrs(random_floats(rng, 3), random_floats(rng, 3)),
+        {"special-values"});  // impl.-defined: a rank-3 X's features
     add(out, "special_values", {special_values(t)}, attrs({0.5f}, {2.0f}), {"special-values"}, "", true);
     add(out, "scalar", {tensor_of(t, {}, {3})}, attrs({1.25f}, {-0.75f}), {"scalar"});
     add(out, "empty", {tensor_of(t, {0, 3}, {})}, attrs({1, 2, 3}, {1, 2, 3}), {"empty"});

@@ -4,7 +4,8 @@
 // (an integer against the float threshold too); NaN is not greater, so it gives 0.
 // Scaler-1: Y = (X - offset) * scale as float, offset and scale of length 1 or F (X's last
 // dimension), of one length. The exact real x*s - o*s (an exact sum of two exact products),
-// rounded once to float.
+// rounded once to float. Open (impl.-defined): per-feature lists on X of rank 3 or more
+// (the text's features are those of [N,F]; the reference takes the last dimension).
 // Imputer-1: elements equal to the replaced value become the imputed value of their
 // feature (length 1 or F). Float types read replaced_value_float and imputed_value_floats,
 // integer types the int64 ones; the other pair must be absent. A NaN replaced value
@@ -67,6 +68,11 @@ Tensors scaler_v1(const Node& node, const Inputs& in) {
     invalid_model("offset has " + std::to_string(offset.size()) + " values and scale " +
                   std::to_string(scale.size()) + "; they must have the same length");
   ml::check_feature_list(offset.size(), x.shape(), "offset");
+  if (offset.size() > 1 && x.rank() > 2)
+    node.mark(
+        Semantics::kImplementationDefined,
+        "per-feature offset and scale on X of rank 3 or more: the text names the features of [N,F] only; the "
+        "reference takes the last dimension");
   Tensor y(DType::kFloat, x.shape());
   numeric::ExactAccumulator acc;
   visit_dtype(x.dtype(), [&]<class T>() {

@@ -67,6 +67,13 @@ TEST_CASE("Scaler-1: (X - offset) * scale per feature, rounded once to float", "
           .outputs[0];
   CHECK(one.data<float>()[0] == -1.0f);
   CHECK(one.data<float>()[7] == 0.75f);
+  // Per-feature lists on rank 3 take the last dimension, marked (the text names [N,F] only).
+  const auto rank3 =
+      ml_node("Scaler", {iota_float({2, 1, 2})},
+              {make_attr("offset", std::vector<float>{0, 1}), make_attr("scale", std::vector<float>{1, 2})});
+  CHECK(std::vector<float>(rank3.outputs[0].data<float>().begin(), rank3.outputs[0].data<float>().end()) ==
+        std::vector<float>{0, 0, 2, 4});
+  CHECK(rank3.semantics.category == Semantics::kImplementationDefined);
   // Oracle: for x, o within a factor 2 of each other, x - o is exact (Sterbenz), and the
   // product of it with s has at most 48 bits: exact in double, so one rounding to float.
   const float xs[] = {1.1f, 1.7f, 3.3f}, o = 1.3f, s = 0.1f;
