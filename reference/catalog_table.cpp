@@ -13,6 +13,7 @@
 #include "reference/ops/control/control_ops.h"
 #include "reference/ops/conv/conv_ops.h"
 #include "reference/ops/linalg/linalg_ops.h"
+#include "reference/ops/ml/ml_ops.h"
 #include "reference/ops/norm/norm_ops.h"
 #include "reference/ops/quant/quant_ops.h"
 #include "reference/ops/random/random_ops.h"
@@ -651,23 +652,23 @@ const std::vector<CatalogRow>& catalog() {
     {"", "Where", 16, "elementwise", ops::where_v9, kExact, "+bfloat16", ""},
     {"", "Xor", 1, "elementwise", ops::xor_v1, kExact, "limited broadcast (broadcast/axis); bool", ""},
     {"", "Xor", 7, "elementwise", ops::xor_v7, kExact, "numpy broadcasting; broadcast/axis removed", ""},
-    not_yet("ai.onnx.ml", "ArrayFeatureExtractor", 1, "ml"),
-    not_yet("ai.onnx.ml", "Binarizer", 1, "ml"),
+    {"ai.onnx.ml", "ArrayFeatureExtractor", 1, "ml", ops::array_feature_extractor_v1, kExact, "Z = X[..., Y]: Y's indices (any shape, in order) select along the last axis; an index outside [0, C) refused. Open (impl.-defined, shapes too): a 1-D X gives [1, k]", ""},
+    {"ai.onnx.ml", "Binarizer", 1, "ml", ops::binarizer_v1, kExact, "Y = 1 where X > threshold (compared exactly, integers too), else 0, in X's type; NaN gives 0", ""},
     not_yet("ai.onnx.ml", "CastMap", 1, "ml"),
-    not_yet("ai.onnx.ml", "CategoryMapper", 1, "ml"),
+    {"ai.onnx.ml", "CategoryMapper", 1, "ml", ops::category_mapper_v1, kExact, "cats_strings and cats_int64s paired (same length); string X to int64 (default_int64 -1), int64 X to string (default_string _Unused). Open (impl.-defined): a repeated category (the last wins)", ""},
     not_yet("ai.onnx.ml", "DictVectorizer", 1, "ml"),
-    not_yet("ai.onnx.ml", "FeatureVectorizer", 1, "ml"),
-    not_yet("ai.onnx.ml", "Imputer", 1, "ml"),
-    not_yet("ai.onnx.ml", "LabelEncoder", 1, "ml"),
-    not_yet("ai.onnx.ml", "LabelEncoder", 2, "ml"),
-    not_yet("ai.onnx.ml", "LabelEncoder", 4, "ml"),
-    not_yet("ai.onnx.ml", "LinearClassifier", 1, "ml"),
-    not_yet("ai.onnx.ml", "LinearRegressor", 1, "ml"),
-    not_yet("ai.onnx.ml", "Normalizer", 1, "ml"),
-    not_yet("ai.onnx.ml", "OneHotEncoder", 1, "ml"),
+    {"ai.onnx.ml", "FeatureVectorizer", 1, "ml", ops::feature_vectorizer_v1, kExact, "inputs ([N,C_i] or [C_i] as [1,C_i]) side by side, each C_i = inputdimensions[i] (else refused), every element converted to float (rounded once)", ""},
+    {"ai.onnx.ml", "Imputer", 1, "ml", ops::imputer_v1, kExact, "elements equal to the replaced value (float X: replaced_value_float, NaN matching NaN; integer X: replaced_value_int64) become the imputed value of their feature (a list of 1 or F); the other type's attributes refused", ""},
+    {"ai.onnx.ml", "LabelEncoder", 1, "ml", ops::label_encoder_v1, kExact, "string X: its index in classes_strings (default_int64 -1); int64 X: classes_strings[x] (default_string _Unused outside the list). Open (impl.-defined): a repeated class (the last index)", ""},
+    {"ai.onnx.ml", "LabelEncoder", 2, "ml", ops::label_encoder_v2, kExact, "keys_*/values_* (floats, int64s, strings) paired; X of the keys' type, Y of the values', default_* of Y's type; float keys compared bit for bit (NaN bits match, -0 is not 0). Open (impl.-defined): a repeated key (the last wins)", ""},
+    {"ai.onnx.ml", "LabelEncoder", 4, "ml", ops::label_encoder_v4, kExact, "+keys_tensor, values_tensor, default_tensor; +int16, int32, double; a NaN key matches every NaN; the last repeated key wins; defaults _Unused, -1, -0.0 by Y's type. Open (impl.-defined): a zero against a key of the other sign (matched)", ""},
+    {"ai.onnx.ml", "LinearClassifier", 1, "ml", ops::linear_classifier_v1, kExact, "E = coefficients / C classes; Z[n,e] = post(sum_c x w + b) and Y the label of the largest raw score (SOFTMAX_ZERO: zeros below all); sums exact (the text names no precision; implementations accumulate in float), transforms as LinearRegressor. Open (impl.-defined): ties (the first class), one set of coefficients with two labels (Z [N,1], the second label where the score exceeds 0, 0.5 after a transform; ONNX Runtime gives Z two columns). Backends: the scores within gamma_(C+1) sum|x w| + |b| (+ u sum|x w| for non-float X), carried through the transform", ""},
+    {"ai.onnx.ml", "LinearRegressor", 1, "ml", ops::linear_regressor_v1, kExact, "Y[n,t] = post(sum_c x w[t C + c] + b_t), the sum exact (the text names no precision; implementations accumulate in float); post_transform NONE, LOGISTIC 1/(1 + e^-s), SOFTMAX and SOFTMAX_ZERO (zero scores give 0) over the row, PROBIT the normal quantile (decided by bracketing Phi in MPFR), each the exact value rounded once. Open (undefined): SOFTMAX_ZERO of zeros (NaN), PROBIT outside [0, 1] (NaN). Backends: the scores within gamma_(C+1) sum|x w| + |b| (+ u sum|x w| for non-float X), carried through the transform plus 4 ulps", ""},
+    {"ai.onnx.ml", "Normalizer", 1, "ml", ops::normalizer_v1, kExact, "each row as float: MAX X / max(X), L1 X / sum(X), L2 sqrt(X^2 / sum(X^2)) (the sums exact), Y = X where the divisor is 0; the exact value rounded once. Open (impl.-defined): L1/L2 rows with a negative element (the text's signed sum and |x| / ||x||; scikit-learn: sum |X|, signed), rows holding NaN (all NaN). Backends: float sums, per element |y| (g/(1 - g) + 3u), g = gamma_(C+1) sum|x| / |divisor| (L2: gamma_(C+3) + 3u)", ""},
+    {"ai.onnx.ml", "OneHotEncoder", 1, "ml", ops::one_hot_encoder_v1, kExact, "Y = X's shape + [K] as float: 1 at the category's position (cats_strings for string X, cats_int64s for numeric X cast to integers); no category: all zeros (zeros=1) or refused (zeros=0). Open (impl.-defined): a non-integral float X (truncated), a repeated category (the first)", ""},
     not_yet("ai.onnx.ml", "SVMClassifier", 1, "ml"),
     not_yet("ai.onnx.ml", "SVMRegressor", 1, "ml"),
-    not_yet("ai.onnx.ml", "Scaler", 1, "ml"),
+    {"ai.onnx.ml", "Scaler", 1, "ml", ops::scaler_v1, kExact, "Y = (X - offset) * scale as float, offset and scale of one length, 1 or F; the exact x*s - o*s rounded once. Open (impl.-defined): per-feature lists on X of rank 3+ (F: the last dimension). Backends: per element |s| u (|x| + |x - o|)(1 + 2u) + u|y| (X converted to float, one subtraction, one product; float X: no conversion term)", ""},
     not_yet("ai.onnx.ml", "TreeEnsemble", 5, "ml"),
     not_yet("ai.onnx.ml", "TreeEnsembleClassifier", 1, "ml"),
     not_yet("ai.onnx.ml", "TreeEnsembleClassifier", 3, "ml"),

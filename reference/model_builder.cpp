@@ -58,6 +58,15 @@ int64_t ir_version_for_opset(int opset) {
   return 13;
 }
 
+int64_t ir_version_for_ml_opset(int opset) {
+  // The same table's ai.onnx.ml column: ml 1 came with IR 3, 2 with 6, 3 with 8, 4 with 9, 5 with 10.
+  if (opset <= 1) return 3;
+  if (opset <= 2) return 6;
+  if (opset <= 3) return 8;
+  if (opset <= 4) return 9;
+  return 10;
+}
+
 namespace {
 void fill_value_info(onnx::ValueInfoProto* info, const ValueSpec& v) {
   info->set_name(v.name);
@@ -70,7 +79,9 @@ void fill_value_info(onnx::ValueInfoProto* info, const ValueSpec& v) {
 
 onnx::ModelProto build_model(const SingleNodeModel& spec) {
   onnx::ModelProto model;
-  model.set_ir_version(spec.ir_version ? spec.ir_version : ir_version_for_opset(spec.opset));
+  const int64_t released =
+      spec.domain == "ai.onnx.ml" ? ir_version_for_ml_opset(spec.opset) : ir_version_for_opset(spec.opset);
+  model.set_ir_version(spec.ir_version ? spec.ir_version : released);
   model.set_producer_name("touchstone");
   auto* opset = model.add_opset_import();
   opset->set_domain(spec.domain);

@@ -29,11 +29,13 @@ struct SingleNodeModel {
   std::vector<ValueSpec> inputs;   // graph inputs, in node-input order
   std::vector<ValueSpec> outputs;  // graph outputs, in node-output order
   std::vector<onnx::AttributeProto> attributes;
-  int64_t ir_version = 0;  // 0: the newest IR version the opset allows (3 for opset 1-6 ...)
+  int64_t ir_version = 0;  // 0: the IR version released with the opset (3 for opset 1-8 ...; ai.onnx.ml by its own table)
 };
 
 // The IR version ONNX released alongside an ai.onnx opset (opset 7 -> 3, 9 -> 4, ...).
 int64_t ir_version_for_opset(int opset);
+// The same for an ai.onnx.ml opset (1 -> 3, 2 -> 6, 3 -> 8, 4 -> 9, 5 -> 10).
+int64_t ir_version_for_ml_opset(int opset);
 
 onnx::ModelProto build_model(const SingleNodeModel& spec);
 

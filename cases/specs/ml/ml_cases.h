@@ -1,0 +1,33 @@
+// Case specs of the ml family (ai.onnx.ml; the recipes in this folder's files) and its spec
+// table, ml_table.cpp (declared here rather than in specs.h, which every spec file includes).
+#pragma once
+#include "cases/specs/specs.h"
+
+namespace touchstone::cases {
+
+const std::vector<SpecEntry>& ml_spec_table();
+
+// preprocess_specs.cpp: Binarizer, Scaler, Imputer
+void binarizer_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+void scaler_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+void imputer_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+std::vector<std::vector<double>> scaler_element_bounds(const BoundCase& c);
+
+// normalizer_specs.cpp: Normalizer
+void normalizer_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+std::vector<std::vector<double>> normalizer_element_bounds(const BoundCase& c);
+
+// features_specs.cpp: ArrayFeatureExtractor, FeatureVectorizer
+void array_feature_extractor_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+void feature_vectorizer_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+
+// linear_specs.cpp: LinearRegressor, LinearClassifier
+void linear_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+std::vector<std::vector<double>> linear_element_bounds(const BoundCase& c);
+
+// encoder_specs.cpp: LabelEncoder (every version), CategoryMapper, OneHotEncoder
+void label_encoder_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+void category_mapper_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+void one_hot_encoder_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+
+}  // namespace touchstone::cases

@@ -1,0 +1,55 @@
+// The spec table of the ml family (ai.onnx.ml): one row per op, its recipe, what it sweeps
+// and its judging contract (cases/judging.h). Selections, comparisons and conversions are
+// exact; Scaler and Normalizer are judged per element by what a float evaluation of the
+// text's formula can lose (scaler_element_bounds, normalizer_element_bounds).
+#include "cases/specs/ml/ml_cases.h"
+
+namespace touchstone::cases {
+
+const std::vector<SpecEntry>& ml_spec_table() {
+  static const std::vector<SpecEntry> table = {
+      //  domain  op     recipe     what it sweeps
+      {"ai.onnx.ml", "ArrayFeatureExtractor", array_feature_extractor_cases,
+       "X of rank 2 and 3 with indices of rank 1 and 2 (repeats, empty), a 1-D X (impl.-defined [1, k]); "
+       "refusals: an index past C, a negative index, a scalar X"},
+      {"ai.onnx.ml", "Binarizer", binarizer_cases,
+       "random X against the default threshold and 0.5, X equal to the threshold, the special values (NaN "
+       "gives 0), integers against fractional thresholds and around 2^53"},
+      {"ai.onnx.ml", "CategoryMapper", category_mapper_cases,
+       "strings to ints and back, hits and misses, given defaults, a repeated category (impl.-defined); "
+       "refusal: lists of different lengths"},
+      {"ai.onnx.ml", "FeatureVectorizer", feature_vectorizer_cases,
+       "one to three inputs of [N,C] and [C], integers past float's 2^24 (rounded once); refusals: "
+       "inputdimensions not matching an input or the input count, rows that differ"},
+      {"ai.onnx.ml", "Imputer", imputer_cases,
+       "NaN and 0 and -1 replaced, imputed lists of 1 and F, ranks 1 to 3; refusals: lists of the wrong "
+       "length, both lists, the other type's list, an int32 value out of range"},
+      {"ai.onnx.ml", "LabelEncoder", label_encoder_cases,
+       "1: strings to indices and back; 2, 4: every key type with every value type (4: as tensors where no "
+       "list exists, default_tensor), the text's example, NaN and signed-zero keys, a repeated key; "
+       "refusals: X not of the keys' type, lengths that differ, two keys_* lists"},
+      {"ai.onnx.ml", "LinearClassifier", linear_cases,
+       "as LinearRegressor, with int and string labels, one set of coefficients with two labels "
+       "(impl.-defined); refusals of the labels too",
+       Judging::element("linear", linear_element_bounds, 0, 0)},
+      {"ai.onnx.ml", "LinearRegressor", linear_cases,
+       "every post_transform over [3,4] rows with three targets (PROBIT's scores inside (0, 1)), a 1-D X, "
+       "zero scores under SOFTMAX_ZERO, int64 past 2^53; refusals: coefficient and intercept counts, an "
+       "unknown post_transform, rank 3",
+       Judging::element("linear", linear_element_bounds, 0, 0)},
+      {"ai.onnx.ml", "Normalizer", normalizer_cases,
+       "MAX, L1, L2 over [N,C] and [C] rows, zero rows (Y = X), rows with negatives (impl.-defined), int64 "
+       "past 2^53; refusals: rank 3, an unknown norm",
+       Judging::element("normalizer", normalizer_element_bounds, 0, 0)},
+      {"ai.onnx.ml", "OneHotEncoder", one_hot_encoder_cases,
+       "every type T allows: hits and misses (zeros), zeros=0 with every value found, a scalar, empty, "
+       "non-integral floats (impl.-defined); refusals: a miss under zeros=0, categories of the other kind"},
+      {"ai.onnx.ml", "Scaler", scaler_cases,
+       "offset and scale per feature and of length 1, ranks 1 to 3, the special values, int64 past 2^53, "
+       "cancellation (x near offset); refusals: lengths that differ, a length that is neither 1 nor F",
+       Judging::element("scaler", scaler_element_bounds, 0, 0)},
+  };
+  return table;
+}
+
+}  // namespace touchstone::cases
