@@ -82,9 +82,20 @@ void dft_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
   const std::string l = row.label() + "/";
   for (DType t : allowed_dtypes(schema_of(row), "T1")) {
     const std::string ts(dtype_short_name(t));
-    add_dft(row, out, {"real_2x8_" + ts, signal(l + "r" + ts, t, {2, 8, 1}), {}, {}, {}, {"output:" + ts}});
-    add_dft(row, out,
-            {"complex_2x8_" + ts, signal(l + "c" + ts, t, {2, 8, 2}), {}, {}, {}, {"output:" + ts}});
+    add_dft(row, out, {"real_2x8_" + ts, signal(l + "r" + ts, t, {2, 8, 1})});
+    add_dft(row, out, {"complex_2x8_" + ts, signal(l + "c" + ts, t, {2, 8, 2})});
+    for (DType lt : {DType::kInt64, DType::kInt32}) {
+      add_dft(row, out,
+              {"pad_to_10_" + ts + "_" + std::string(dtype_short_name(lt)),
+               signal(l + "p" + ts, t, {1, 8, 2}),
+               10,
+               -2,  // 20: all three inputs
+               {},
+               {},
+               "",
+               lt});
+      out.back().smoke = true;  // the smoke profile's case of each type pair
+    }
   }
   const DType f = DType::kFloat;
   for (int64_t n : {1, 2, 3, 5, 7, 8, 10, 16, 64})

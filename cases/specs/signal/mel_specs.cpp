@@ -1,14 +1,12 @@
 // Case specs of MelWeightMatrix-17 (reference/ops/signal/mel_weight_matrix.cpp). Every case
 // is implementation-defined (the text gives no rule for a band's bins; the reference takes
 // ONNX's reference implementation's), so a backend's other bins show as divergent.
-// Sweeps: every output_datatype T3 allows; every T2 and both T1; a speech-like matrix (40
-// bands of a 512-point DFT at 16 kHz, 20 Hz to 8 kHz); narrow bands whose edges share a bin
-// (l = c); lower = upper; lower 0; num_mel_bins 0; an upper edge past the Nyquist
-// frequency (impl.-defined: entries left out). Refusals: num_mel_bins -1, dft_length 0,
-// sample_rate 0, a negative lower edge, upper below lower, a non-scalar dft_length,
-// output_datatype bool.
-// Judging: within 1 ulp (each weight is one quotient; a backend that divides in float and
-// narrows to float16 rounds twice).
+// Sweeps: every output_datatype T3 allows with every T2 and both T1 (all 96 combinations); a speech-like
+// matrix (40 bands of a 512-point DFT at 16 kHz, 20 Hz to 8 kHz); narrow bands whose edges share a bin (l =
+// c); lower = upper; lower 0; num_mel_bins 0; an upper edge past the Nyquist frequency (impl.-defined:
+// entries left out). Refusals: num_mel_bins -1, dft_length 0, sample_rate 0, a negative lower edge, upper
+// below lower, a non-scalar dft_length, output_datatype bool. Judging: within 1 ulp (each weight is one
+// quotient; a backend that divides in float and narrows to float16 rounds twice).
 #include "cases/specs/core/exact_helpers.h"
 #include "cases/specs/signal/signal_cases.h"
 #include "reference/model_builder.h"
@@ -39,14 +37,16 @@ std::vector<onnx::AttributeProto> out_type(DType t) {
 void mel_weight_matrix_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
   using exact::add;
   const MelInputs small = {8, 16, 8192, 0, 4096};
-  for (DType t : allowed_dtypes(schema_of(row), "T3")) {
-    const std::string ts(dtype_short_name(t));
-    add(out, "bands_8_n16_output_" + ts, mel_inputs(small), out_type(t), {"output:" + ts});
-  }
-  for (DType t2 : allowed_dtypes(schema_of(row), "T2"))
-    for (DType t1 : {DType::kInt64, DType::kInt32})
-      add(out, "edges_" + std::string(dtype_short_name(t2)) + "_" + std::string(dtype_short_name(t1)),
-          mel_inputs({5, 32, 8000, 100, 3000}, t1, t2), {}, {});
+  for (DType t3 : allowed_dtypes(schema_of(row), "T3"))
+    for (DType t2 : allowed_dtypes(schema_of(row), "T2"))
+      for (DType t1 : allowed_dtypes(schema_of(row), "T1")) {
+        const std::string name = "bands_8_n16_" + std::string(dtype_short_name(t1)) + "_" +
+                                 std::string(dtype_short_name(t2)) + "_output_" +
+                                 std::string(dtype_short_name(t3));
+        add(out, name, mel_inputs(small, t1, t2), out_type(t3),
+            {"output:" + std::string(dtype_short_name(t3))}, "", true);
+      }
+  add(out, "edges_5_n32", mel_inputs({5, 32, 8000, 100, 3000}), {}, {});
   add(out, "speech_40_n512", mel_inputs({40, 512, 16000, 20, 8000}), {}, {});
   add(out, "narrow_bands_share_bins", mel_inputs({12, 16, 16000, 300, 1000}), {}, {});
   add(out, "lower_equals_upper", mel_inputs({3, 16, 8000, 1000, 1000}), {}, {});

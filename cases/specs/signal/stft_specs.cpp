@@ -55,11 +55,13 @@ Attrs onesided(int64_t v) { return {make_attr("onesided", v)}; }
 void stft_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
   const std::string l = row.label() + "/";
   const DType f = DType::kFloat, i64 = DType::kInt64;
-  for (DType t : allowed_dtypes(schema_of(row), "T1")) {
-    const std::string ts(dtype_short_name(t));
-    add_stft(row, out, "window_8_step_4_" + ts, values(l + ts, t, {2, 24, 1}), scalar_of(i64, 4),
-             values(l + "w" + ts, t, {8}), scalar_of(i64, 8), {}, {"output:" + ts});
-  }
+  for (DType t : allowed_dtypes(schema_of(row), "T1"))
+    for (DType st : allowed_dtypes(schema_of(row), "T2")) {
+      const std::string ts(dtype_short_name(t)), sts(dtype_short_name(st));
+      add_stft(row, out, "window_8_step_4_" + ts + "_" + sts, values(l + ts, t, {2, 24, 1}), scalar_of(st, 4),
+               values(l + "w" + ts, t, {8}), scalar_of(st, 8), {});
+      out.back().smoke = true;
+    }
   add_stft(row, out, "frame_length_only", values(l + "fl", f, {1, 20, 1}), scalar_of(i64, 5), {},
            scalar_of(i64, 8));
   add_stft(row, out, "window_only", values(l + "wo", f, {2, 16, 1}), scalar_of(i64, 3),
