@@ -82,7 +82,7 @@ struct NodeOf {
 
 }  // namespace
 
-TEST_CASE("RandomUniform: dtype, shape, values in [low, high), reproducible, moments",
+TEST_CASE("RandomUniform: dtype, shape, values from low up to (not including) high, reproducible, moments",
           "[RandomUniform][v1][v22]") {
   const Attrs attrs = with(with(shape_attr({64, 64}), make_attr("low", -2.0f)), make_attr("high", 3.0f));
   const Tensor y = run("RandomUniform", 1, {}, attrs, 7);
@@ -163,7 +163,7 @@ TEST_CASE("Bernoulli: 0 and 1 in dtype, p = 0 and 1 exactly, the rate of each p"
                   Error);  // string
 }
 
-TEST_CASE("Multinomial: [batch, sample_size] of int32/int64, -inf never drawn, class frequencies",
+TEST_CASE("Multinomial: batch x sample_size of int32/int64, -inf never drawn, class frequencies",
           "[Multinomial][v7][v22]") {
   const Tensor x = floats({2, 3}, {std::log(0.5), std::log(0.3), std::log(0.2), 0, -INFINITY, 0});
   const Tensor y = run("Multinomial", 7, {x}, {make_attr("sample_size", int64_t{3000})}, 9);
