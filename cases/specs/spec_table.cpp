@@ -1,6 +1,7 @@
 #include "cases/specs/specs.h"
 #include "cases/specs/recurrent/recurrent_cases.h"
 #include "cases/specs/signal/signal_cases.h"
+#include "cases/specs/string/string_cases.h"
 
 namespace touchstone::cases {
 
@@ -20,7 +21,8 @@ const std::vector<SpecEntry>& spec_table() {
     for (FamilyTable family : {elementwise_spec_table, shape_spec_table, indexing_spec_table, reduce_spec_table,
                                linalg_spec_table, sequence_spec_table, pool_spec_table, conv_spec_table,
                                norm_spec_table, quant_spec_table, resample_spec_table, geometry_spec_table,
-                               attention_spec_table, recurrent_spec_table, control_spec_table, signal_spec_table})
+                               attention_spec_table, recurrent_spec_table, control_spec_table, signal_spec_table,
+                               string_spec_table})
       for (const auto& e : family()) all.push_back(e);
     return all;
   }();
