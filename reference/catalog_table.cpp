@@ -26,6 +26,7 @@
 #include "reference/ops/sequence/sequence_ops.h"
 #include "reference/ops/shape/shape_ops.h"
 #include "reference/ops/signal/signal_ops.h"
+#include "reference/ops/string/string_ops.h"
 
 namespace touchstone {
 
@@ -486,7 +487,7 @@ const std::vector<CatalogRow>& catalog() {
     {"", "ReduceSumSquare", 11, "reduce", ops::reduce_sum_square_v11, kExact, "negative axes; the text names no empty-set value (identity, implementation-defined)", ""},
     {"", "ReduceSumSquare", 13, "reduce", ops::reduce_sum_square_v13, kExact, "+bfloat16", ""},
     {"", "ReduceSumSquare", 18, "reduce", ops::reduce_sum_square_v18, kExact, "axes as optional input; noop_with_empty_axes", ""},
-    not_yet("", "RegexFullMatch", 20, "string"),
+    {"", "RegexFullMatch", 20, "string", ops::regex_full_match_v20, kExact, "Y = whether all of X matches pattern, RE2 syntax (RE2 itself, defaults: UTF-8, case-sensitive); an invalid or absent pattern refused with RE2's reason; X must be well-formed UTF-8 (refused otherwise)", ""},
     {"", "Relu", 1, "elementwise", ops::relu_v1, kExact, "max(0, x); consumed_inputs", ""},
     {"", "Relu", 6, "elementwise", ops::relu_v1, kExact, "consumed_inputs removed", ""},
     {"", "Relu", 13, "elementwise", ops::relu_v1, kExact, "+bfloat16", ""},
@@ -599,9 +600,9 @@ const std::vector<CatalogRow>& catalog() {
     {"", "Squeeze", 23, "shape", ops::squeeze_v13, kExact, "+float4e2m1 (copied as stored; kernel generic)", ""},
     {"", "Squeeze", 24, "shape", ops::squeeze_v13, kExact, "+float8e8m0 (copied as stored; kernel generic)", ""},
     {"", "Squeeze", 25, "shape", ops::squeeze_v13, kExact, "+int2/uint2 (copied as stored; kernel generic)", ""},
-    not_yet("", "StringConcat", 20, "string"),
-    not_yet("", "StringNormalizer", 10, "string"),
-    not_yet("", "StringSplit", 20, "string"),
+    {"", "StringConcat", 20, "string", ops::string_concat_v20, kExact, "Z = X + Y bytewise, multidirectional broadcasting", ""},
+    {"", "StringNormalizer", 10, "string", ops::string_normalizer_v10, kExact, "X [C] or [1, C]; stopwords dropped (case-insensitive by simple lower-casing unless is_case_sensitive), then LOWER/UPPER/NONE by Unicode's simple case mapping (ICU, locale-independent); all dropped: \"\" of shape [1] / [1, 1]. Locales known: absent, C, C.UTF-8, en_US(.UTF-8/.utf8), en-US; others refused as not implemented. Open (impl.-defined): a non-ASCII case change, an empty X (shapes too). Refused: invalid UTF-8", ""},
+    {"", "StringSplit", 20, "string", ops::string_split_v20, kExact, "as Python's str.split(delimiter or None, maxsplit): Y = X's shape + [largest count], padded with \"\"; Z the counts. Refused: negative maxsplit, invalid UTF-8. Open (impl.-defined): an empty X (last dimension 0, shapes too), non-ASCII whitespace with no delimiter (Python's list), an empty element with a delimiter (one \"\", as Python), maxsplit's rest ending in whitespace (kept, as Python)", ""},
     {"", "Sub", 1, "elementwise", ops::sub_v1, kExact, "limited broadcast (broadcast/axis); float16/float/double", ""},
     {"", "Sub", 6, "elementwise", ops::sub_v1, kExact, "+int32/int64/uint32/uint64; consumed_inputs removed", ""},
     {"", "Sub", 7, "elementwise", ops::sub_v7, kExact, "numpy broadcasting; broadcast/axis removed", ""},
@@ -619,7 +620,7 @@ const std::vector<CatalogRow>& catalog() {
     {"", "Tanh", 6, "elementwise", ops::tanh_v1, kExact, "consumed_inputs removed", ""},
     {"", "Tanh", 13, "elementwise", ops::tanh_v1, kExact, "+bfloat16", ""},
     {"", "TensorScatter", 24, "indexing", ops::tensor_scatter_v24, kExact, "KV-cache update: linear (w + len <= max) or circular (sequence index mod max); only the sequence index wraps in circular mode (the pseudocode's np.mod over the whole index would wrap prefix indices too; impl.-defined where that differs)", ""},
-    not_yet("", "TfIdfVectorizer", 9, "string"),
+    {"", "TfIdfVectorizer", 9, "string", ops::tfidf_vectorizer_v9, kExact, "per row of X ([C] or [N, C]): counts of the pool's n-grams, lengths min..max, skips 0..max_skip_count (1-grams once per position); TF count, IDF min(count, 1) w, TFIDF count w, rounded once to float. Refused: inconsistent pool, ngram_counts, ngram_indexes (negative, repeated) or weights, a pool not matching X's type, an n-gram listed twice", ""},
     {"", "ThresholdedRelu", 10, "elementwise", ops::thresholded_relu_v10, kExact, "x for x > alpha, else 0", ""},
     {"", "ThresholdedRelu", 22, "elementwise", ops::thresholded_relu_v10, kExact, "+bfloat16", ""},
     {"", "Tile", 1, "shape", ops::tile_v1, kExact, "tiles and axis inputs (typed T, whole numbers): one axis", ""},
