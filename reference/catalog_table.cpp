@@ -27,6 +27,7 @@
 #include "reference/ops/shape/shape_ops.h"
 #include "reference/ops/signal/signal_ops.h"
 #include "reference/ops/string/string_ops.h"
+#include "reference/ops/training/training_ops.h"
 
 namespace touchstone {
 
@@ -679,10 +680,10 @@ const std::vector<CatalogRow>& catalog() {
     not_yet("ai.onnx.ml", "TreeEnsembleRegressor", 5, "ml"),
     not_yet("ai.onnx.ml", "ZipMap", 1, "ml"),
     {"ai.onnx.preview", "FlexAttention", 1, "attention", ops::flex_attention_v1, kExact, "softmax(score_mod(scale Q K^T)) -> prob_mod -> @ V on rank-4 inputs, KV head floor(h / group); without modifiers exact and rounded once (as Attention); the modifiers run as subgraphs on softmax_precision tensors (float for non-double T1): scores rounded once to S before score_mod, probabilities rounded once to S before prob_mod, every other step exact; modifiers with other than one rank-4 S input and output refused; an all -inf row is zeros (impl.-defined). Backends: element bound (flex attention): Attention's with S = softmax_precision, the modifiers' effect taken from the subgraph run on each score's (probability's) error ends", ""},
-    not_yet("ai.onnx.preview.training", "Adagrad", 1, "training"),
-    not_yet("ai.onnx.preview.training", "Adam", 1, "training"),
+    {"ai.onnx.preview.training", "Adagrad", 1, "training", ops::adagrad_v1, kExact, "per tensor X_i (n = (inputs - 2) / 3, G_i and H_i of X_i's shape, R and T one element each): g = norm_coefficient X + G, H_new = H + g^2, X_new = X - R g / ((1 + T decay_factor) (sqrt(H_new) + epsilon)); the polynomial parts exact, every output the exact value rounded once to its tensor's type", ""},
+    {"ai.onnx.preview.training", "Adam", 1, "training", ops::adam_v1, kExact, "per tensor X_i (n = (inputs - 2) / 4): g = norm_coefficient X + G, V_new = alpha V + (1 - alpha) g, H_new = beta H + (1 - beta) g^2, X_final = (1 - norm_coefficient_post) (X - R_adj V_new / (sqrt(H_new) + epsilon)), R_adj = R sqrt(1 - beta^T) / (1 - alpha^T) for T > 0 else R; every output the exact value rounded once to its tensor's type", ""},
     not_yet("ai.onnx.preview.training", "Gradient", 1, "training"),
-    not_yet("ai.onnx.preview.training", "Momentum", 1, "training"),
+    {"ai.onnx.preview.training", "Momentum", 1, "training", ops::momentum_v1, kExact, "per tensor X_i (n = (inputs - 2) / 3): g = norm_coefficient X + G, V_new = alpha V + beta_adj g (beta_adj = 1 when T <= 0), standard X_new = X - R V_new, nesterov X_new = X - R (g + alpha V_new); exact, rounded once to each tensor's type; alpha, beta, mode, norm_coefficient required", ""},
   };
   return rows;
 }

@@ -79,8 +79,10 @@ void fill_value_info(onnx::ValueInfoProto* info, const ValueSpec& v) {
 
 onnx::ModelProto build_model(const SingleNodeModel& spec) {
   onnx::ModelProto model;
-  const int64_t released =
-      spec.domain == "ai.onnx.ml" ? ir_version_for_ml_opset(spec.opset) : ir_version_for_opset(spec.opset);
+  // ai.onnx.preview.training 1 came with ONNX 1.7 (IR 7).
+  const int64_t released = spec.domain == "ai.onnx.ml"                 ? ir_version_for_ml_opset(spec.opset)
+                           : spec.domain == "ai.onnx.preview.training" ? 7
+                                                                      : ir_version_for_opset(spec.opset);
   model.set_ir_version(spec.ir_version ? spec.ir_version : released);
   model.set_producer_name("touchstone");
   auto* opset = model.add_opset_import();

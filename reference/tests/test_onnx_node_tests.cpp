@@ -39,6 +39,7 @@ const std::vector<std::pair<std::string, std::string>> kSkipped = {
     {"test_loop16_seq_none", "as test_loop13_seq: a scalar axes for Unsqueeze-13"},
     {"test_sequence_insert_at_front", "position stored with shape (1); SequenceInsert-11's text: it must be a scalar (the reference refuses it)"},
     {"test_maxunpool_export_with_output_shape", "its indices are moved as if output_shape's extra rows were padding; ONNX Runtime and PyTorch (and the reference, marking it implementation-defined) scatter them flat into output_shape (onnx/onnx#2398)"},
+    {"test_adam_multiple", "its node has no epsilon attribute (Adam-1 default 0) but its outputs were computed with epsilon 1e-2: X1_new 0.75913626 = 1 - 0.1 * 1.85005 / (sqrt(0.57470015) + 0.01); the reference gives 0.755959 (epsilon 0)"},
 };
 
 bool skipped(const std::string& test) {

@@ -1,0 +1,13 @@
+// The training family (reference/ops/training/README.md): ai.onnx.preview.training's
+// optimizers. Each kernel is <op>_v<since>.
+#pragma once
+#include "reference/node.h"
+
+namespace touchstone::ops {
+
+// optimizers.cpp: Adagrad-1, Adam-1, Momentum-1
+Tensors adagrad_v1(const Node& node, const Inputs& in);
+Tensors adam_v1(const Node& node, const Inputs& in);
+Tensors momentum_v1(const Node& node, const Inputs& in);
+
+}  // namespace touchstone::ops
