@@ -56,7 +56,7 @@ void optimizer_cases(const CatalogRow& row, std::vector<CaseDraft>& out, int acc
     // R of the other float type than the tensors (R and the tensors' types are independent).
     std::vector<Tensor> mixed = optimizer_inputs(rng, type, 0.5, 2, {{2}}, accumulators);
     mixed[0] = tensor_of(type == DType::kFloat ? DType::kDouble : DType::kFloat, {}, {0.25});
-    add(out, "r_other_type", mixed, attrs, {"random"});
+    add(out, "r_other_type", mixed, attrs, {"random"}, "", true);
     std::vector<Tensor> specials = {tensor_of(type, {}, {0.5}), count_tensor(1), special_values(type)};
     const Shape s = specials.back().shape();
     for (int g = 0; g < 1 + accumulators; ++g)
