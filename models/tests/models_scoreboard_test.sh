@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # CTest "the models scoreboard in Chromium": tools/certify_models.sh over hello_deepa with the
-# reference, the fault backend perturbing its Sigmoid nodes, and ONNX Runtime (graph
-# optimizations off and all, when installed); headless Chromium renders
+# reference, the fault backend perturbing its Sigmoid nodes, and every bundled backend installed
+# (ONNX Runtime with graph optimizations off and all, onnxruntime-web, onnxjs, OpenCV); headless
+# Chromium renders
 # scoreboard-models.html and its rows must say what the reports say: the reference passes
 # every node and agrees exactly, the perturbed run fails exactly the Sigmoid node and names it
 # as the first diverging value (failing alone), each row links its report.
@@ -16,9 +17,13 @@ browser="$(command -v chromium || command -v chromium-browser || true)"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 configs=("reference|reference|" "fault-sigmoid|command:$fault|")
-if [[ -d "$root/harness/backends/onnxruntime/node_modules/onnxruntime-node" ]]; then
-  configs+=("onnxruntime|onnxruntime|" "onnxruntime-all|onnxruntime|graph_optimization=all")
-fi
+# Every bundled backend that is installed, as tools/certify.sh configures them.
+installed="$("$cli" backends --json | python3 -c 'import json,sys; print(" ".join(b["name"] for b in json.load(sys.stdin) if b["installed"]))')"
+for config in "onnxruntime|onnxruntime|" "onnxruntime-all|onnxruntime|graph_optimization=all" \
+              "onnxruntime-web|onnxruntime-web|" "onnxjs-cpu|onnxjs|backend=cpu" "opencv|opencv|"; do
+  IFS='|' read -r _ backend _ <<<"$config"
+  [[ " $installed " == *" $backend "* ]] && configs+=("$config")
+done
 TOUCHSTONE_MODELS=hello_deepa TOUCHSTONE_MODELS_DATA="$models" TOUCHSTONE_FAULTS=hello_deepa=perturb-Sigmoid \
   "$root/tools/certify_models.sh" "$cli" "$work" "${configs[@]}" >"$work/job.log" 2>&1 || { cat "$work/job.log"; exit 1; }
 timeout 120 "$browser" --headless --no-sandbox --disable-gpu --no-first-run --disable-background-networking \
