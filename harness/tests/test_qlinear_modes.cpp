@@ -15,12 +15,9 @@
 using json = nlohmann::json;
 namespace fs = std::filesystem;
 
-namespace {
+using touchstone::testing::run_quietly;  // harness/tests/fixture.h
 
-bool run_quietly(const std::string& command) {
-  const int status = std::system((command + " >/dev/null 2>&1").c_str());
-  return WIFEXITED(status) && WEXITSTATUS(status) == 0;
-}
+namespace {
 
 // The generated suite of both ops run through the fault backend in `mode`: its report.
 json run_mode(const std::string& mode) {

@@ -13,14 +13,7 @@
 using json = nlohmann::json;
 namespace fs = std::filesystem;
 
-namespace {
-
-bool run_quietly(const std::string& command) {
-  const int status = std::system((command + " >/dev/null 2>&1").c_str());
-  return WIFEXITED(status) && WEXITSTATUS(status) == 0;
-}
-
-}  // namespace
+using touchstone::testing::run_quietly;  // harness/tests/fixture.h
 
 TEST_CASE("quant-round-away fails exactly QuantizeLinear's tie cases", "[QuantizeLinear][runner]") {
   const fs::path root = touchstone::testing::temp_dir("quant-modes");
