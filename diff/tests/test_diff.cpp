@@ -72,9 +72,11 @@ TEST_CASE("diff Pow 13 15: the bfloat16 exponent", "[diff][Pow]") {
 }
 
 TEST_CASE("a version the reference lacks is said, not compared", "[diff]") {
-  // TreeEnsembleRegressor (ai.onnx.ml) is not implemented yet; its schema diff still works.
-  const VersionDiff d = diff_versions(version("TreeEnsembleRegressor", 1, "ai.onnx.ml"),
-                                      version("TreeEnsembleRegressor", 3, "ai.onnx.ml"));
+  // A row without a kernel (what a version added to the catalog before its kernel is): here
+  // a copy of TreeEnsembleRegressor-1's with the kernel taken away; its schema diff still works.
+  CatalogRow lacking = version("TreeEnsembleRegressor", 1, "ai.onnx.ml");
+  lacking.kernel = nullptr;
+  const VersionDiff d = diff_versions(lacking, version("TreeEnsembleRegressor", 3, "ai.onnx.ml"));
   CHECK_FALSE(d.compared);
   CHECK(d.not_compared.find("TreeEnsembleRegressor-1 is not implemented") != std::string::npos);
 }
