@@ -61,17 +61,20 @@ int run_info(const ModelOptions& o) {
   std::cout << "inputs:\n";
   for (const auto& in : s.inputs)
     std::cout << "  " << in.name << ": " << type_proto_string(in.type) << " " << dims_text(in) << "\n";
-  size_t missing = 0;
+  size_t not_yet = 0, unknown = 0;
   std::cout << "op-versions (nodes, reference):\n";
   for (const auto& use : s.ops) {
-    missing += use.runnable() ? 0 : 1;
+    not_yet += use.row && !use.row->kernel ? 1 : 0;
+    unknown += use.row ? 0 : 1;
     std::cout << "  " << use.label() << "  " << use.nodes << "  "
-              << (use.runnable() ? "implemented" : "not yet") << "\n";
+              << (use.runnable() ? "implemented" : use.row ? "not yet" : "unknown") << "\n";
   }
-  if (missing) {
-    std::cout << missing << " op-version(s) not yet implemented: the reference cannot run this model yet\n";
-    return kExitFailed;
-  }
+  if (not_yet)
+    std::cout << not_yet << " op-version(s) not yet implemented: the reference cannot run this model yet\n";
+  if (unknown)
+    std::cout << unknown << " op-version(s) in no catalog (ONNX 1.23's ops and domains; a custom op or an opset "
+              << "beyond the catalog): the reference cannot run this model\n";
+  if (not_yet || unknown) return kExitFailed;
   std::cout << "the reference implements every op-version of this model\n";
   return kExitOk;
 }
