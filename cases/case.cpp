@@ -28,12 +28,29 @@ std::string value_type_key(const ValueType& type) {
   const std::string name(dtype_short_name(type.dtype));
   switch (type.kind) {
     case ValueType::kTensor: return name;
-    case ValueType::kSequence: return "seq-" + name;
+    case ValueType::kSequence: return "seq-" + (type.element ? value_type_key(*type.element) : name);
     case ValueType::kOptionalTensor: return "opt-" + name;
     case ValueType::kOptionalSequence: return "opt-seq-" + name;
-    default: return type.to_string();  // maps and sparse tensors: no case carries them yet
+    case ValueType::kMap:  // "map-int64-float32"
+      return "map-" + name + "-" + std::string(dtype_short_name(type.element->dtype));
+    default: return type.to_string();  // sparse tensors: no case carries them yet
   }
 }
+
+namespace {
+
+// The map types a constraint may list (ai.onnx.ml: int64 or string keys, scalar values) and
+// sequences of them, as their keys ("map-string-float32", "seq-map-int64-float32").
+void add_map_keys(std::string_view onnx_type, std::vector<std::string>& keys) {
+  for (DType k : {DType::kInt64, DType::kString})
+    for (DType v : all_dtypes()) {
+      const ValueType m = ValueType::map_of(k, ValueType::scalar_of(v));
+      if (m.to_string() == onnx_type) keys.push_back(value_type_key(m));
+      if ("seq(" + m.to_string() + ")" == onnx_type) keys.push_back("seq-" + value_type_key(m));
+    }
+}
+
+}  // namespace
 
 // The non-tensor types a constraint lists ("seq(tensor(float))", "optional(...)"), by key.
 std::vector<std::string> value_type_keys(const Schema& schema, std::string_view param) {
@@ -45,6 +62,7 @@ std::vector<std::string> value_type_keys(const Schema& schema, std::string_view 
     for (auto kind : {ValueType::kSequence, ValueType::kOptionalTensor, ValueType::kOptionalSequence})
       for (DType d : all_dtypes())
         if (ValueType{kind, d}.to_string() == onnx_type) keys.push_back(value_type_key({kind, d}));
+    if (onnx_type.rfind("map(", 0) == 0 || onnx_type.rfind("seq(map(", 0) == 0) add_map_keys(onnx_type, keys);
   }
   return keys;
 }

@@ -30,7 +30,7 @@ std::vector<std::vector<std::string>> output_only_types(const CatalogRow& row) {
     if (bound || !c || c->allowed.size() < 2) continue;
     std::vector<std::string> names;
     for (DType d : allowed_dtypes(schema, out.type)) names.emplace_back(dtype_short_name(d));
-    if (row.family == "sequence")  // sequences and optionals too ("seq-float32", "opt-seq-int64")
+    if (row.family == "sequence" || row.family == "ml")  // sequences, optionals, maps ("seq-map-int64-float32")
       for (const auto& key : value_type_keys(schema, out.type)) names.push_back(key);
     params.push_back(names);
   }
@@ -42,6 +42,8 @@ std::vector<std::vector<std::string>> output_only_types(const CatalogRow& row) {
 // LabelEncoder-1 and CategoryMapper-1 map strings to integers and integers to strings only.
 bool possible(const CatalogRow& row, const std::string& input, const std::string& output) {
   if ((row.op == "LabelEncoder" && row.since_version == 1) || row.op == "CategoryMapper") return input != output;
+  // DictVectorizer-1 gives a tensor of its map's value type ("map-string-float32": float32).
+  if (row.op == "DictVectorizer") return input.substr(input.rfind('-') + 1) == output;
   if (row.op != "BitCast") return true;
   const auto a = dtype_from_name(input), b = dtype_from_name(output);
   return a && b && dtype_bits(*a) == dtype_bits(*b);

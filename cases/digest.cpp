@@ -18,6 +18,15 @@ void hash_tensor(Sha256& h, const Tensor& t) {
   }
 }
 
+// A map: its entry count, then each key (ascending) and its value.
+void hash_map(Sha256& h, const Value& m) {
+  h.update(std::to_string(m.map_keys().size()) + " entries\n");
+  for (size_t i = 0; i < m.map_keys().size(); ++i) {
+    h.update(map_key_string(m.map_keys()[i]) + "\n");
+    hash_tensor(h, m.map_values()[i].tensor());
+  }
+}
+
 }  // namespace
 
 std::string answer_digest(const CaseMeta& meta, const std::vector<Tensor>& outputs) {
@@ -35,8 +44,18 @@ std::string value_answer_digest(const CaseMeta& meta, const Values& outputs) {
     }
     h.update(v.type_string() + (v.has_value() ? "" : " empty") + "\n");
     if (!v.has_value()) continue;
+    if (v.type().holds_map()) {
+      hash_map(h, v);
+      continue;
+    }
     if (!v.type().holds_sequence()) {
       hash_tensor(h, v.tensor());
+      continue;
+    }
+    if (v.type().element && v.type().element->kind == ValueType::kMap) {  // seq(map(...)): ZipMap's
+      const auto maps = v.elements();
+      h.update(std::to_string(maps.size()) + " elements\n");
+      for (const auto& m : maps) hash_map(h, m);
       continue;
     }
     h.update(std::to_string(v.items().size()) + " elements\n");

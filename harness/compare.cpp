@@ -363,6 +363,46 @@ Comparison compare_by_property(const std::vector<Tensor>& expected, const std::v
   return failed;
 }
 
+namespace {
+
+// Folds element `where`'s comparison into `c` (the first failure names it); false when the
+// failure is not of values (a wrong shape or type ends the comparison).
+bool fold_element(Comparison& c, Comparison e, const std::string& where) {
+  c.max_ulp = std::max(c.max_ulp, e.max_ulp);
+  c.max_abs = std::max(c.max_abs, e.max_abs);
+  c.bad_count += e.bad_count;
+  if (c.ok() && !e.ok()) {
+    c.kind = e.kind;
+    c.message = where + ": " + e.message;
+    c.first_mismatches = std::move(e.first_mismatches);
+    if (e.kind != Comparison::kValues) return false;
+  }
+  return true;
+}
+
+// Two maps of one type: the keys exactly (a missing or extra key is a wrong shape), each
+// key's value by the policy.
+Comparison compare_map(const Value& expected, const Value& actual, const ComparePolicy& policy) {
+  Comparison c;
+  if (expected.map_keys() != actual.map_keys()) {
+    auto keys = [](const Value& m) {
+      std::string s;
+      for (const auto& k : m.map_keys()) s += (s.empty() ? "" : ", ") + map_key_string(k);
+      return "{" + s + "}";
+    };
+    c.kind = Comparison::kWrongShape;
+    c.message = "a map with keys " + keys(actual) + ", expected " + keys(expected);
+    return c;
+  }
+  for (size_t i = 0; i < expected.map_keys().size(); ++i)
+    if (!fold_element(c, compare_tensor(expected.map_values()[i].tensor(), actual.map_values()[i].tensor(), policy),
+                      "key " + map_key_string(expected.map_keys()[i])))
+      return c;
+  return c;
+}
+
+}  // namespace
+
 Comparison compare_value(const Value& expected, const Value& actual, const ComparePolicy& policy) {
   if (expected.is_tensor() && actual.is_tensor()) return compare_tensor(expected.tensor(), actual.tensor(), policy);
   Comparison c;
@@ -378,7 +418,19 @@ Comparison compare_value(const Value& expected, const Value& actual, const Compa
     return c;
   }
   if (expected.is_optional() && !expected.has_value()) return c;  // both empty
+  if (expected.type().holds_map()) return compare_map(expected, actual, policy);
   if (!expected.type().holds_sequence()) return compare_tensor(expected.tensor(), actual.tensor(), policy);
+  if (expected.type().element && expected.type().element->kind == ValueType::kMap) {  // seq(map(...)): ZipMap's
+    const auto want = expected.elements(), got = actual.elements();
+    if (want.size() != got.size()) {
+      c.kind = Comparison::kWrongShape;
+      c.message = "a sequence of " + std::to_string(got.size()) + " maps, expected " + std::to_string(want.size());
+      return c;
+    }
+    for (size_t k = 0; k < want.size(); ++k)
+      if (!fold_element(c, compare_map(want[k], got[k], policy), "element " + std::to_string(k))) return c;
+    return c;
+  }
   const auto& want = expected.items();
   const auto& got = actual.items();
   if (want.size() != got.size()) {
@@ -386,18 +438,8 @@ Comparison compare_value(const Value& expected, const Value& actual, const Compa
     c.message = "a sequence of " + std::to_string(got.size()) + " tensors, expected " + std::to_string(want.size());
     return c;
   }
-  for (size_t k = 0; k < want.size(); ++k) {
-    Comparison e = compare_tensor(want[k], got[k], policy);
-    c.max_ulp = std::max(c.max_ulp, e.max_ulp);
-    c.max_abs = std::max(c.max_abs, e.max_abs);
-    c.bad_count += e.bad_count;
-    if (c.ok() && !e.ok()) {
-      c.kind = e.kind;
-      c.message = "element " + std::to_string(k) + ": " + e.message;
-      c.first_mismatches = std::move(e.first_mismatches);
-      if (e.kind != Comparison::kValues) return c;
-    }
-  }
+  for (size_t k = 0; k < want.size(); ++k)
+    if (!fold_element(c, compare_tensor(want[k], got[k], policy), "element " + std::to_string(k))) return c;
   return c;
 }
 

@@ -30,4 +30,9 @@ void label_encoder_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
 void category_mapper_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
 void one_hot_encoder_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
 
+// map_specs.cpp: ZipMap, CastMap, DictVectorizer (map inputs as drafts' values)
+void zip_map_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+void cast_map_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+void dict_vectorizer_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+
 }  // namespace touchstone::cases

@@ -15,9 +15,19 @@ const std::vector<SpecEntry>& ml_spec_table() {
       {"ai.onnx.ml", "Binarizer", binarizer_cases,
        "random X against the default threshold and 0.5, X equal to the threshold, the special values (NaN "
        "gives 0), integers against fractional thresholds and around 2^53"},
+      {"ai.onnx.ml", "CastMap", cast_map_cases,
+       "map(int64, float) and map(int64, string) through each cast_to, DENSE and SPARSE (max_map 8), an "
+       "empty "
+       "map, non-integral floats to int64 and float text (impl.-defined), a string that is not a number "
+       "(undefined), the special values; refusals: a SPARSE key outside [0, max_map), unknown cast_to or "
+       "map_form, max_map 0"},
       {"ai.onnx.ml", "CategoryMapper", category_mapper_cases,
        "strings to ints and back, hits and misses, given defaults, a repeated category (impl.-defined); "
        "refusal: lists of different lengths"},
+      {"ai.onnx.ml", "DictVectorizer", dict_vectorizer_cases,
+       "every map type T1 allows against a vocabulary of 5: some keys, all keys, none, a key outside the "
+       "vocabulary (impl.-defined: ignored); the text's example, a repeated entry (impl.-defined); refusals: "
+       "both, neither, or the other key type's vocabulary"},
       {"ai.onnx.ml", "FeatureVectorizer", feature_vectorizer_cases,
        "one to three inputs of [N,C] and [C], integers past float's 2^24 (rounded once); refusals: "
        "inputdimensions not matching an input or the input count, rows that differ"},
@@ -48,6 +58,10 @@ const std::vector<SpecEntry>& ml_spec_table() {
        "offset and scale per feature and of length 1, ranks 1 to 3, the special values, int64 past 2^53, "
        "cancellation (x near offset); refusals: lengths that differ, a length that is neither 1 nor F",
        Judging::element("scaler", scaler_element_bounds, 0, 0)},
+      {"ai.onnx.ml", "ZipMap", zip_map_cases,
+       "string and int64 labels over [4,3] and [2,2], zero rows, a 1-D X (impl.-defined), the special "
+       "values; "
+       "refusals: both or no label lists, columns not the number of labels, a repeated label, rank 3"},
   };
   return table;
 }

@@ -1,5 +1,5 @@
-// The ml family (reference/ops/ml/README.md): ai.onnx.ml's operators over tensors. Each
-// kernel is <op>_v<since>.
+// The ml family (reference/ops/ml/README.md): ai.onnx.ml's operators over tensors, and the
+// map ops (value kernels). Each kernel is <op>_v<since>.
 #pragma once
 #include "reference/node.h"
 
@@ -27,5 +27,10 @@ Tensors label_encoder_v2(const Node& node, const Inputs& in);
 Tensors label_encoder_v4(const Node& node, const Inputs& in);
 Tensors category_mapper_v1(const Node& node, const Inputs& in);
 Tensors one_hot_encoder_v1(const Node& node, const Inputs& in);
+
+// maps.cpp: ZipMap-1, CastMap-1, DictVectorizer-1 (maps: value kernels)
+Values zip_map_v1(const Node& node, const ValueInputs& in);
+Values cast_map_v1(const Node& node, const ValueInputs& in);
+Values dict_vectorizer_v1(const Node& node, const ValueInputs& in);
 
 }  // namespace touchstone::ops
