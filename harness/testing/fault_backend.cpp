@@ -20,6 +20,10 @@
 //   noisy        writes "noise from <id>" on stderr, then answers correctly
 // Planted node fault (issue 30, op_perturb.cpp): perturb-<Op> scales the first output of
 //   every main-graph <Op> node by 1 + 2^-8 (perturb-Sigmoid)
+// Map modes (issue 29, ai.onnx.ml's ZipMap, CastMap, DictVectorizer): map-honest answers a
+//   map or seq(map) output as the reference gives it (other modes answer tensors only);
+//   map-drop-key leaves out the last key of the first map; map-nudge-value moves the first
+//   map's first value one ulp up (both judged failed: keys are compared exactly)
 // Order modes (issue 12: judged on what the spec fixes):
 //   reverse-last reverses every output along its last axis (TopK's values and indices together)
 //   tie-swap     within each run of equal values along the last axis of output 0, reverses
@@ -63,9 +67,11 @@
 // answer appends "<id> 1" to <file> when the next request was already waiting, else "<id> 0".
 #include <algorithm>
 #include <cerrno>
+#include <cmath>
 #include <csignal>
 #include <cstdlib>
 #include <fstream>
+#include <limits>
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <poll.h>
@@ -88,6 +94,7 @@
 #include "harness/testing/resample_modes.h"
 #include "harness/testing/sum_modes.h"
 #include "reference/tensor_proto.h"
+#include "reference/value_proto.h"
 
 namespace {
 
@@ -188,6 +195,41 @@ Tensor widened(const Tensor& t) {
   return out;
 }
 
+// A map with its last key left out, or its first value one ulp up (float values).
+Value map_faulted(const Value& m, bool drop) {
+  std::vector<std::pair<MapKey, Value>> entries;
+  for (size_t i = 0; i < m.map_keys().size(); ++i) entries.emplace_back(m.map_keys()[i], m.map_values()[i]);
+  if (drop && !entries.empty()) entries.pop_back();
+  if (!drop && !entries.empty() && entries[0].second.tensor().dtype() == DType::kFloat) {
+    Tensor t = entries[0].second.tensor();
+    t.data<float>()[0] = std::nextafter(t.data<float>()[0], std::numeric_limits<float>::infinity());
+    entries[0].second = Value(std::move(t));
+  }
+  return Value::map(m.type().dtype, *m.type().element, std::move(entries));
+}
+
+// The map modes: every output written as its value type, the first map faulted.
+void answer_maps(const std::string& fault, Values outputs, const fs::path& dir, const std::string& id) {
+  fs::create_directories(dir);
+  json files = json::array();
+  for (size_t i = 0; i < outputs.size(); ++i) {
+    Value v = outputs[i];
+    if (i == 0 && fault != "map-honest") {
+      const bool drop = fault == "map-drop-key";
+      if (v.is_map()) v = map_faulted(v, drop);
+      if (v.is_sequence() && v.type().element && v.type().element->kind == ValueType::kMap) {
+        auto maps = v.elements();
+        if (!maps.empty()) maps[0] = map_faulted(maps[0], drop);
+        v = Value::sequence_of(*v.type().element, std::move(maps));
+      }
+    }
+    const fs::path p = dir / ("output_" + std::to_string(i) + ".pb");
+    write_value_file(p, v, "out" + std::to_string(i));
+    files.push_back(p.string());
+  }
+  say({{"id", id}, {"status", "ok"}, {"outputs", files}});
+}
+
 void handle(const json& request) {
   const std::string id = request.value("id", "");
   const std::string fault = fault_for(id);
@@ -255,6 +297,7 @@ void handle(const json& request) {
   try {
     if (testing::is_perturb_mode(fault)) files = testing::perturbed_case(fault, files, request.value("output_dir", ""));
     ValueRunResult values = harness::run_reference(files);
+    if (fault.rfind("map-", 0) == 0) return answer_maps(fault, values.outputs, request.value("output_dir", ""), id);
     result = {tensors_of(values.outputs, "the fault backend"), values.semantics};
   } catch (const Error& e) {
     if (fault == "garbage") {  // a model it cannot run (a negative case): garbage all the same, said ok

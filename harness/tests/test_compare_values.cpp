@@ -2,6 +2,7 @@
 // then each element tensor. Expectations by hand.
 #include <catch2/catch.hpp>
 
+#include <cmath>
 #include <limits>
 
 #include "harness/compare.h"
@@ -90,4 +91,32 @@ TEST_CASE("compare_output_values: verdicts for sequence outputs", "[compare][val
   CHECK(r.message == "element 0: " + compare_tensor(f32({1}), f32({2}), exact_policy()).message);
   // Tensor outputs keep the tensor path (and its metrics).
   CHECK(compare_output_values({Value(f32({1, 2}))}, {Value(f32({1, 3}))}, exact_policy()).bad_count == 1);
+}
+
+TEST_CASE("compare_value: maps by keys exactly, then each value; sequences of maps", "[compare][value]") {
+  const ValueType f = ValueType::scalar_of(DType::kFloat);
+  auto scalar = [](float x) { return Value(Tensor::from_values<float>({}, {x})); };
+  auto map = [&](std::vector<std::pair<MapKey, Value>> e) {
+    return Value::map(DType::kString, f, std::move(e));
+  };
+  const Value a = map({{std::string("x"), scalar(1)}, {std::string("y"), scalar(2)}});
+  CHECK(compare_value(a, a, exact_policy()).ok());
+  // A missing key is a wrong shape, named by both key sets.
+  auto c = compare_value(a, map({{std::string("x"), scalar(1)}}), exact_policy());
+  CHECK(c.kind == Comparison::kWrongShape);
+  CHECK(c.message == "a map with keys {\"x\"}, expected {\"x\", \"y\"}");
+  // A value off by one ulp fails exact judging, naming its key.
+  c = compare_value(
+      a, map({{std::string("x"), scalar(1)}, {std::string("y"), scalar(std::nextafter(2.0f, 3.0f))}}),
+      exact_policy());
+  CHECK(c.kind == Comparison::kValues);
+  CHECK(c.message.rfind("key \"y\": ", 0) == 0);
+  // Sequences of maps (ZipMap's): element by element, the count first.
+  const ValueType m = ValueType::map_of(DType::kString, f);
+  CHECK(compare_value(Value::sequence_of(m, {a, a}), Value::sequence_of(m, {a, a}), exact_policy()).ok());
+  c = compare_value(Value::sequence_of(m, {a, a}), Value::sequence_of(m, {a}), exact_policy());
+  CHECK(c.kind == Comparison::kWrongShape);
+  CHECK(c.message == "a sequence of 1 maps, expected 2");
+  c = compare_value(Value::sequence_of(m, {a}), Value::sequence_of(m, {map({})}), exact_policy());
+  CHECK(c.message == "element 0: a map with keys {}, expected {\"x\", \"y\"}");
 }
