@@ -12,7 +12,8 @@
 // from ONNX Runtime's own execution of the case's graph; nothing is guessed. The inserted ops
 // are ONNX Runtime's own kernels too: a fault in them shows up as the case's verdict (README).
 // Carried: seq(tensor), optional(tensor), optional(seq(tensor)). Not: maps, sparse tensors,
-// nested sequences (their cases stay `unsupported`).
+// nested sequences (their cases stay `unsupported`). Maps have no rewrite: only ZipMap makes
+// one, inside a seq(map) that SequenceAt (tensor sequences only) cannot index (README).
 
 const { Reader, Writer, forEachField, kVarint } = require('./wire');
 const { decodeTensor, encodeTensor } = require('./tensor_proto');
