@@ -52,7 +52,7 @@ std::vector<float> params_of(const std::string& kernel) {
   if (kernel == "POLY") return {0.5f, 1, 3};
   if (kernel == "RBF") return {0.25f, 0, 0};
   if (kernel == "SIGMOID") return {0.25f, -0.5f, 0};
-  return {};
+  return {0, 0, 0};  // LINEAR: zeros given (ONNX Runtime requires the list); absent elsewhere
 }
 
 }  // namespace
@@ -139,7 +139,7 @@ Attrs classifier_attrs(Rng& rng, const ClassifierModel& m, int64_t cols) {
              make_attr("coefficients", draw(rng, static_cast<size_t>((classes - 1) * total), {})),
              make_attr("rho", draw(rng, pairs, {})),
              make_attr("post_transform", m.post)};
-  if (m.kernel != "LINEAR") a.push_back(make_attr("kernel_params", params_of(m.kernel)));
+  a.push_back(make_attr("kernel_params", params_of(m.kernel)));
   if (m.strings.empty()) {
     std::vector<int64_t> labels;
     for (int64_t i = 0; i < classes; ++i) labels.push_back(10 * (i + 1));
