@@ -54,6 +54,17 @@ const std::vector<SpecEntry>& ml_spec_table() {
       {"ai.onnx.ml", "OneHotEncoder", one_hot_encoder_cases,
        "every type T allows: hits and misses (zeros), zeros=0 with every value found, a scalar, empty, "
        "non-integral floats (impl.-defined); refusals: a miss under zeros=0, categories of the other kind"},
+      {"ai.onnx.ml", "SVMClassifier", svm_classifier_cases,
+       "each kernel over [4,3] rows, two and three classes, int and string labels, LOGISTIC and SOFTMAX "
+       "over the pairwise scores, probabilities of two and three classes (impl.-defined), a 1-D X, a tie "
+       "of votes; refusals: labels, vectors_per_class, support_vectors, coefficient and rho counts, "
+       "prob_a without prob_b, kernel_type, rank 3",
+       Judging::element("svm_classifier", svm_classifier_element_bounds, 0, 0)},
+      {"ai.onnx.ml", "SVMRegressor", svm_regressor_cases,
+       "each kernel over [3,4] rows with three support vectors, each post_transform (PROBIT inside (0, 1)), "
+       "one_class, a 1-D X, n_supports = 0 (impl.-defined), int64 past 2^53; refusals: kernel_type, "
+       "kernel_params, support_vectors and coefficient counts, rho, post_transform, rank 3",
+       Judging::element("svm", svm_element_bounds, 0, 0)},
       {"ai.onnx.ml", "Scaler", scaler_cases,
        "offset and scale per feature and of length 1, ranks 1 to 3, the special values, int64 past 2^53, "
        "cancellation (x near offset); refusals: lengths that differ, a length that is neither 1 nor F",

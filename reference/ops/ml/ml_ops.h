@@ -21,6 +21,10 @@ Tensors feature_vectorizer_v1(const Node& node, const Inputs& in);
 Tensors linear_regressor_v1(const Node& node, const Inputs& in);
 Tensors linear_classifier_v1(const Node& node, const Inputs& in);
 
+// svm_regressor.cpp, svm_classifier.cpp: SVMRegressor-1, SVMClassifier-1
+Tensors svm_regressor_v1(const Node& node, const Inputs& in);
+Tensors svm_classifier_v1(const Node& node, const Inputs& in);
+
 // encoders.cpp: LabelEncoder-1, -2, -4, CategoryMapper-1, OneHotEncoder-1
 Tensors label_encoder_v1(const Node& node, const Inputs& in);
 Tensors label_encoder_v2(const Node& node, const Inputs& in);
