@@ -111,6 +111,21 @@ void linear_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
   }
 }
 
+double post_transform_bound(const std::string& post, double y, double e, double max_err, size_t outs) {
+  if (!std::isfinite(y)) return 0;
+  const BoundUnits k(DType::kFloat);
+  double d = 0;
+  if (post == "NONE")
+    d = e + k.u * std::fabs(y);
+  else if (post == "LOGISTIC")
+    d = e * (y * (1 - y) + k.u) * std::exp(e) + 4 * k.u * std::fabs(y);
+  else if (post == "PROBIT")
+    d = 1.1 * e * std::sqrt(2 * M_PI) * std::exp(y * y / 2) + 4 * k.u * std::fabs(y);
+  else
+    d = std::fabs(y) * (std::expm1(2 * max_err) + (static_cast<double>(outs) + 8) * k.u);
+  return d + k.eta;
+}
+
 std::vector<std::vector<double>> linear_element_bounds(const BoundCase& c) {
   const Tensor& x = *c.inputs.at(0);
   const std::vector<double> xs = values_of(x);
@@ -133,20 +148,8 @@ std::vector<std::vector<double>> linear_element_bounds(const BoundCase& c) {
                convert * k.u * magnitude;
       max_err = std::max(max_err, err[t]);
     }
-    for (size_t t = 0; t < outs; ++t) {
-      const double y = ys[r * outs + t], e = err[t];
-      double d = 0;
-      if (!std::isfinite(y)) continue;
-      if (post == "NONE")
-        d = e + k.u * std::fabs(y);
-      else if (post == "LOGISTIC")
-        d = e * (y * (1 - y) + k.u) * std::exp(e) + 4 * k.u * std::fabs(y);
-      else if (post == "PROBIT")
-        d = 1.1 * e * std::sqrt(2 * M_PI) * std::exp(y * y / 2) + 4 * k.u * std::fabs(y);
-      else
-        d = std::fabs(y) * (std::expm1(2 * max_err) + (static_cast<double>(outs) + 8) * k.u);
-      bound[r * outs + t] = d + k.eta;
-    }
+    for (size_t t = 0; t < outs; ++t)
+      bound[r * outs + t] = post_transform_bound(post, ys[r * outs + t], err[t], max_err, outs);
   }
   if (c.expected.size() == 1) return {bound};
   return {std::vector<double>(values_of(c.expected[0]).size(), 0.0), bound};
