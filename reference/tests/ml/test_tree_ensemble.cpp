@@ -9,8 +9,8 @@
 #include <map>
 #include <random>
 
-#include "reference/tests/error_kind.h"
 #include "reference/tensor_proto.h"
+#include "reference/tests/error_kind.h"
 #include "reference/tests/run_node.h"
 
 using namespace touchstone;
@@ -286,4 +286,73 @@ TEST_CASE("TreeEnsembleRegressor-5 and TreeEnsembleClassifier-5 are deprecated: 
   std::string message;
   CHECK(kind_of([&] { regress(x, stump("BRANCH_LEQ", 1), 5); }, &message) == ErrorKind::kInvalidModel);
   CHECK(message.find("deprecated") != std::string::npos);
+}
+
+namespace {
+
+onnx::AttributeProto tensor_attribute(const std::string& name, const Tensor& t) {
+  onnx::AttributeProto a;
+  a.set_name(name);
+  a.set_type(onnx::AttributeProto::TENSOR);
+  *a.mutable_t() = tensor_to_proto(t);
+  return a;
+}
+
+// TreeEnsemble-5: one tree, node 0 (`mode` on x0, threshold 1.5) sends true to node 1 and
+// false to leaf 2; node 1 (BRANCH_MEMBER on x1, set {2, 4}) sends true to leaf 0, false to
+// leaf 1. Leaves vote 10, 20, 30 for target 0.
+Attrs v5_tree(uint8_t mode, DType t) {
+  return {
+      make_attr("nodes_featureids", std::vector<int64_t>{0, 1}),
+      make_attr("nodes_truenodeids", std::vector<int64_t>{1, 0}),
+      make_attr("nodes_trueleafs", std::vector<int64_t>{0, 1}),
+      make_attr("nodes_falsenodeids", std::vector<int64_t>{2, 1}),
+      make_attr("nodes_falseleafs", std::vector<int64_t>{1, 1}),
+      make_attr("tree_roots", std::vector<int64_t>{0}),
+      make_attr("leaf_targetids", std::vector<int64_t>{0, 0, 0}),
+      make_attr("n_targets", int64_t{1}),
+      tensor_attribute("nodes_modes", Tensor::from_values<uint8_t>({2}, {mode, 6})),
+      tensor_attribute("nodes_splits", t == DType::kDouble ? Tensor::from_values<double>({2}, {1.5, 0})
+                                                           : Tensor::from_values<float>({2}, {1.5f, 0})),
+      tensor_attribute("leaf_weights", t == DType::kDouble ? Tensor::from_values<double>({3}, {10, 20, 30})
+                                                           : Tensor::from_values<float>({3}, {10, 20, 30})),
+      tensor_attribute("membership_values", t == DType::kDouble
+                                                ? Tensor::from_values<double>({3}, {2, 4, NAN})
+                                                : Tensor::from_values<float>({3}, {2, 4, NAN}))};
+}
+
+}  // namespace
+
+TEST_CASE("TreeEnsemble-5: leaves apart, uint8 modes, BRANCH_MEMBER, Y of X's type",
+          "[ml][TreeEnsemble][v5]") {
+  // Rows: x0 = 1.5 (equal), x1 in the set; x0 = 1, x1 = 3 (not in it); x0 = 2 (false branch).
+  const Tensor x = Tensor::from_values<float>({3, 2}, {1.5f, 4, 1, 3, 2, 2});
+  CHECK(floats(run_node("TreeEnsemble", 5, {x}, v5_tree(0, DType::kFloat), "ai.onnx.ml").outputs[0]) ==
+        std::vector<float>{10, 20, 30});
+  CHECK(floats(run_node("TreeEnsemble", 5, {x}, v5_tree(1, DType::kFloat), "ai.onnx.ml").outputs[0]) ==
+        std::vector<float>{30, 20, 30});  // BRANCH_LT: 1.5 < 1.5 is false
+  const Tensor xd = Tensor::from_values<double>({2, 2}, {1.5, 2, 1.5, 2.5});
+  const Tensor yd = run_node("TreeEnsemble", 5, {xd}, v5_tree(0, DType::kDouble), "ai.onnx.ml").outputs[0];
+  REQUIRE(yd.dtype() == DType::kDouble);
+  CHECK(std::vector<double>(yd.data<double>().begin(), yd.data<double>().end()) ==
+        std::vector<double>{10, 20});
+  // Two sets for one BRANCH_MEMBER node, a mode code 7: refused.
+  Attrs two_sets = v5_tree(0, DType::kFloat);
+  two_sets.back() = tensor_attribute("membership_values", Tensor::from_values<float>({3}, {2, NAN, 4}));
+  CHECK(kind_of([&] { run_node("TreeEnsemble", 5, {x}, two_sets, "ai.onnx.ml"); }) ==
+        ErrorKind::kInvalidModel);
+  CHECK(kind_of([&] { run_node("TreeEnsemble", 5, {x}, v5_tree(7, DType::kFloat), "ai.onnx.ml"); }) ==
+        ErrorKind::kInvalidModel);
+}
+
+TEST_CASE("TreeEnsemble-5: post_transform codes as the text numbers them (1 SOFTMAX, 2 LOGISTIC)",
+          "[ml][TreeEnsemble][v5]") {
+  const Tensor x = Tensor::from_values<float>({1, 2}, {2, 0});  // leaf 2: score 30
+  Attrs a = v5_tree(0, DType::kFloat);
+  a.push_back(make_attr("post_transform", int64_t{1}));
+  CHECK(floats(run_node("TreeEnsemble", 5, {x}, a, "ai.onnx.ml").outputs[0]) ==
+        std::vector<float>{1});  // one target
+  a.back() = make_attr("post_transform", int64_t{2});
+  CHECK(floats(run_node("TreeEnsemble", 5, {x}, a, "ai.onnx.ml").outputs[0]) ==
+        std::vector<float>{static_cast<float>(1 / (1 + std::exp(-30.0L)))});
 }
