@@ -338,7 +338,7 @@ void tree_ensemble_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
       f.base = probit ? std::vector<double>(static_cast<size_t>(targets), 0.25) : base;
       Rng rng(seed_of(case_id(row, {t}, name)));
       add(out, name, {random_rows(rng, t, 4)}, attrs(f, post, post == "SOFTMAX"),
-          tags("random", post == "SOFTMAX"), "", post == "NONE");
+          tags("random", post == "SOFTMAX"), "", post == "NONE" || post == "SOFTMAX");
     }
     if (!classifier)
       for (const std::string agg : {"AVERAGE", "MIN", "MAX"}) {
