@@ -111,7 +111,8 @@ void linear_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
   }
 }
 
-double transformed_score_bound(const std::string& post, double y, double e, double max_err, size_t outs) {
+double post_transform_bound(const std::string& post, double y, double e, double max_err, size_t outs) {
+  if (!std::isfinite(y)) return 0;
   const BoundUnits k(DType::kFloat);
   double d = 0;
   if (post == "NONE")
@@ -147,10 +148,8 @@ std::vector<std::vector<double>> linear_element_bounds(const BoundCase& c) {
                convert * k.u * magnitude;
       max_err = std::max(max_err, err[t]);
     }
-    for (size_t t = 0; t < outs; ++t) {
-      const double y = ys[r * outs + t];
-      if (std::isfinite(y)) bound[r * outs + t] = transformed_score_bound(post, y, err[t], max_err, outs);
-    }
+    for (size_t t = 0; t < outs; ++t)
+      bound[r * outs + t] = post_transform_bound(post, ys[r * outs + t], err[t], max_err, outs);
   }
   if (c.expected.size() == 1) return {bound};
   return {std::vector<double>(values_of(c.expected[0]).size(), 0.0), bound};

@@ -24,15 +24,20 @@ void feature_vectorizer_cases(const CatalogRow& row, std::vector<CaseDraft>& out
 // linear_specs.cpp: LinearRegressor, LinearClassifier
 void linear_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
 std::vector<std::vector<double>> linear_element_bounds(const BoundCase& c);
-// A float output y = post(s) whose score s a backend has within e (max_err: the row's
-// largest e; outs: the row's length), carried through the transform (linear_specs.cpp).
-double transformed_score_bound(const std::string& post, double y, double e, double max_err, size_t outs);
 
 // svm_specs.cpp: SVMRegressor, SVMClassifier
 void svm_regressor_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
 std::vector<std::vector<double>> svm_element_bounds(const BoundCase& c);
 void svm_classifier_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
 std::vector<std::vector<double>> svm_classifier_element_bounds(const BoundCase& c);
+// A score's bound E (E_max: the row's largest) carried through post_transform `post` over a
+// row of `outs` values, y the reference's transformed value (linear_specs.cpp's header).
+double post_transform_bound(const std::string& post, double y, double e, double max_err, size_t outs);
+
+// tree_specs.cpp: TreeEnsembleRegressor, TreeEnsembleClassifier (versions 1 and 3), TreeEnsemble
+void tree_ensemble_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+void tree_ensemble_v5_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+std::vector<std::vector<double>> tree_element_bounds(const BoundCase& c);
 
 // encoder_specs.cpp: LabelEncoder (every version), CategoryMapper, OneHotEncoder
 void label_encoder_cases(const CatalogRow& row, std::vector<CaseDraft>& out);

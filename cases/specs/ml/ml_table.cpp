@@ -73,6 +73,21 @@ const std::vector<SpecEntry>& ml_spec_table() {
        "string and int64 labels over [4,3] and [2,2], zero rows, a 1-D X (impl.-defined), the special "
        "values; "
        "refusals: both or no label lists, columns not the number of labels, a repeated label, rank 3"},
+      {"ai.onnx.ml", "TreeEnsemble", tree_ensemble_v5_cases,
+       "the regressors' forest in version 5's layout (one vote per leaf) over float, double, float16 X: each "
+       "post_transform (float X) and aggregate_function, BRANCH_MEMBER sets, threshold_equal, boundary, NaN; "
+       "refusals: a mode code, a leaf's target, the membership sets, aggregate and post_transform codes",
+       Judging::element("tree", tree_element_bounds, 0, 0)},
+      {"ai.onnx.ml", "TreeEnsembleClassifier", tree_ensemble_cases,
+       "as TreeEnsembleRegressor (without aggregate_function), int and string labels, two labels with every "
+       "vote for class 0 (impl.-defined); refusal of both label lists",
+       Judging::element("tree", tree_element_bounds, 0, 0)},
+      {"ai.onnx.ml", "TreeEnsembleRegressor", tree_ensemble_cases,
+       "a three-tree forest using every mode under each post_transform and aggregate_function, x equal to a "
+       "BRANCH_LEQ threshold (threshold_equal) and to the other modes' (boundary), NaN under "
+       "nodes_missing_value_tracks_true, int64 past 2^53, version 3's *_as_tensor doubles; refusals of "
+       "malformed trees, votes and attributes",
+       Judging::element("tree", tree_element_bounds, 0, 0)},
   };
   return table;
 }

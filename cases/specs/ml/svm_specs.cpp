@@ -12,7 +12,7 @@
 // D = |x - v|^2 within e_D = gamma_(C+2) D (+ 2u sum |x| |x - v| + u^2 sum x^2 converted);
 // each plus 4u K (a library function). The score s = sum c_i K_i + rho within
 // E = (1 + gamma_(n+1)) sum |c_i| e_K_i + gamma_(n+1)(sum |c_i K_i| + |rho|), carried
-// through the transform as LinearRegressor's (transformed_score_bound); one_class's +-1
+// through the transform as LinearRegressor's (post_transform_bound); one_class's +-1
 // exactly where |s| > E, else either. The oracle here is double arithmetic, its own error
 // far below these bounds, which are widened by 1% for it.
 #include <algorithm>
@@ -327,7 +327,7 @@ std::vector<std::vector<double>> svm_element_bounds(const BoundCase& c) {
     if (one_class == 1)
       bound[r] = std::fabs(s.value) > s.error ? 0.0 : 2.0;
     else
-      bound[r] = transformed_score_bound(post, ys[r], s.error, s.error, 1);
+      bound[r] = post_transform_bound(post, ys[r], s.error, s.error, 1);
   }
   return {bound};
 }
@@ -378,7 +378,7 @@ std::vector<std::vector<double>> svm_classifier_element_bounds(const BoundCase& 
     for (size_t e = 0; e < width && e < errors.size(); ++e) {
       const double y = zs[r * width + e];
       if (std::isfinite(y))
-        bound[r * width + e] = transformed_score_bound(post, y, errors[e], max_err, width);
+        bound[r * width + e] = post_transform_bound(post, y, errors[e], max_err, width);
     }
   }
   return {std::vector<double>(values_of(c.expected[0]).size(), 0.0), bound};

@@ -36,5 +36,15 @@ Tensors one_hot_encoder_v1(const Node& node, const Inputs& in);
 Values zip_map_v1(const Node& node, const ValueInputs& in);
 Values cast_map_v1(const Node& node, const ValueInputs& in);
 Values dict_vectorizer_v1(const Node& node, const ValueInputs& in);
+// tree_readers.cpp: TreeEnsembleRegressor-1, -3, TreeEnsembleClassifier-1, -3, TreeEnsemble-5
+// (tree_ensemble.h: the one internal form); tree_deprecated.cpp: the deprecated version 5
+// of the first two
+Tensors tree_ensemble_regressor_v1(const Node& node, const Inputs& in);
+Tensors tree_ensemble_regressor_v3(const Node& node, const Inputs& in);
+Tensors tree_ensemble_classifier_v1(const Node& node, const Inputs& in);
+Tensors tree_ensemble_classifier_v3(const Node& node, const Inputs& in);
+Tensors tree_ensemble_v5(const Node& node, const Inputs& in);
+Tensors tree_ensemble_regressor_v5(const Node& node, const Inputs& in);
+Tensors tree_ensemble_classifier_v5(const Node& node, const Inputs& in);
 
 }  // namespace touchstone::ops
