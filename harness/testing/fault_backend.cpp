@@ -56,6 +56,8 @@
 //   from zero (qlinear-round-away)
 // String mode (issue 29, string_modes.cpp): StringSplit with its empty substrings dropped
 //   (split-drop-empty), as a backend grouping adjacent delimiters would
+// Image modes (issue 29, image_modes.cpp): ImageDecoder's gray by PIL's fixed-point luma
+//   (image-pil-luma, honest) or BGR answered in RGB order (image-bgr-as-rgb)
 // With TOUCHSTONE_FAULT_SPY=<file>, every request appends to <file> one line: the model's
 // folder, then every name found in it (recursively).
 // With TOUCHSTONE_FAULT_PIPELINING=1 the hello says "pipelining": true (requests read line
@@ -84,6 +86,7 @@
 #include "harness/testing/quant_modes.h"
 #include "harness/testing/recurrent_modes.h"
 #include "harness/testing/string_modes.h"
+#include "harness/testing/image_modes.h"
 #include "harness/testing/op_perturb.h"
 #include "harness/testing/resample_modes.h"
 #include "harness/testing/sum_modes.h"
@@ -284,6 +287,7 @@ void handle(const json& request) {
   if (testing::is_recurrent_mode(fault)) testing::rerecur(fault, files, result.outputs);
   if (testing::is_signal_mode(fault)) testing::retransform(fault, files, result.outputs);
   if (testing::is_string_mode(fault)) testing::restring(fault, files, result.outputs);
+  if (testing::is_image_mode(fault)) testing::redecode(fault, files, result.outputs);
   if (fault == "tie-swap" && result.outputs.size() >= 2) result.outputs[1] = ties_swapped(result.outputs[0], result.outputs[1]);
   for (size_t i = 0; i < result.outputs.size(); ++i) {
     Tensor t = result.outputs[i];
