@@ -60,9 +60,9 @@ TEST_CASE("nodes resolve to op-versions or are refused", "[model]") {
   auto too_old = build_model({"Mod", "", 9, {{"A", DType::kInt32, {2}}, {"B", DType::kInt32, {2}}},
                               {{"C", DType::kInt32, {2}}}, {}, 0});
   check_error(too_old, ErrorKind::kInvalidModel, "not in ai.onnx opset 9 (its first version is 10)");
-  auto not_yet = build_model({"SVMRegressor", "ai.onnx.ml", 1, {{"X", DType::kFloat, {1, 2}}},
+  auto not_yet = build_model({"TreeEnsembleRegressor", "ai.onnx.ml", 1, {{"X", DType::kFloat, {1, 2}}},
                               {{"Y", DType::kFloat, {1, 1}}}, {}, 0});
-  check_error(not_yet, ErrorKind::kNotImplemented, "ai.onnx.ml.SVMRegressor-1 is not implemented by the reference yet");
+  check_error(not_yet, ErrorKind::kNotImplemented, "ai.onnx.ml.TreeEnsembleRegressor-1 is not implemented by the reference yet");
   auto no_opset = sub_model(7);
   no_opset.clear_opset_import();
   check_error(no_opset, ErrorKind::kInvalidModel, "imports no opset");
