@@ -9,6 +9,7 @@
 // the schema, so the kernel does not change.
 #include "reference/catalog.h"
 #include "reference/ops/elementwise/elementwise_ops.h"
+#include "reference/ops/image/image_ops.h"
 #include "reference/ops/indexing/indexing_ops.h"
 #include "reference/ops/control/control_ops.h"
 #include "reference/ops/conv/conv_ops.h"
@@ -286,7 +287,7 @@ const std::vector<CatalogRow>& catalog() {
     {"", "If", 23, "control", ops::if_v11, kExact, "+float4e2m1", ""},
     {"", "If", 24, "control", ops::if_v11, kExact, "+float8e8m0", ""},
     {"", "If", 25, "control", ops::if_v11, kExact, "+int2/uint2 (as the schema lists)", ""},
-    not_yet("", "ImageDecoder", 20, "image"),
+    {"", "ImageDecoder", 20, "image", ops::image_decoder_v20, kExact, "new: BMP, JPEG, JPEG 2000, TIFF, PNG, WebP, PNM -> [H, W, C] RGB/BGR/Grayscale; lossless pixels exact (lossy coding, gray from colour, other depths: impl.-defined, judged within image_level_bound)", ""},
     {"", "InstanceNormalization", 1, "norm", ops::instance_normalization_v1, kExact, "scale * (x - mean) / sqrt(var + eps) + B per (n, c) over the spatial axes, population variance, exact sums, rounded once; input 4-D; NaN/inf in a channel (NaN) and var + eps = 0 impl.-defined. Backends: element bound (instancenorm), first order (reference/ops/norm/README.md)", ""},
     {"", "InstanceNormalization", 6, "norm", ops::instance_normalization_v6, kExact, "consumed_inputs removed; input (N, C, D1, ..., Dn), rank 3 or more", ""},
     {"", "InstanceNormalization", 22, "norm", ops::instance_normalization_v6, kExact, "+bfloat16", ""},

@@ -9,6 +9,7 @@ packages=(
   catch2 nlohmann-json3-dev libcli11-dev
   libmpfr-dev libgmp-dev
   libre2-dev libicu-dev        # RegexFullMatch's RE2, StringNormalizer's case mapping (reference/ops/string)
+  libpng-dev libjpeg62-turbo-dev libwebp-dev libtiff-dev libopenjp2-7-dev  # ImageDecoder's decoders (reference/ops/image)
   nettle-dev                   # SHA-256 for the case and suite digests (cases/sha256.h)
   libonnx-testdata
   chromium python3-jsonschema  # reports: the HTML page in a headless browser; the schema check

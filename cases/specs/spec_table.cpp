@@ -1,4 +1,5 @@
 #include "cases/specs/specs.h"
+#include "cases/specs/image/image_cases.h"
 #include "cases/specs/ml/ml_cases.h"
 #include "cases/specs/random/random_cases.h"
 #include "cases/specs/recurrent/recurrent_cases.h"
@@ -25,7 +26,8 @@ const std::vector<SpecEntry>& spec_table() {
                                linalg_spec_table, sequence_spec_table, pool_spec_table, conv_spec_table,
                                norm_spec_table, quant_spec_table, resample_spec_table, geometry_spec_table,
                                attention_spec_table, recurrent_spec_table, control_spec_table, signal_spec_table,
-                               random_spec_table, ml_spec_table, string_spec_table, training_spec_table})
+                               random_spec_table, ml_spec_table, string_spec_table, training_spec_table,
+                               image_spec_table})
       for (const auto& e : family()) all.push_back(e);
     return all;
   }();

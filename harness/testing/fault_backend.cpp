@@ -62,6 +62,8 @@
 //   (split-drop-empty), as a backend grouping adjacent delimiters would
 // Tree mode (issue 29, tree_modes.cpp): the tree ensembles with BRANCH_LEQ evaluated as '<'
 //   (tree-branch-lt)
+// Image modes (issue 29, image_modes.cpp): ImageDecoder's gray by PIL's fixed-point luma
+//   (image-pil-luma, honest) or BGR answered in RGB order (image-bgr-as-rgb)
 // With TOUCHSTONE_FAULT_SPY=<file>, every request appends to <file> one line: the model's
 // folder, then every name found in it (recursively).
 // With TOUCHSTONE_FAULT_PIPELINING=1 the hello says "pipelining": true (requests read line
@@ -93,6 +95,7 @@
 #include "harness/testing/recurrent_modes.h"
 #include "harness/testing/string_modes.h"
 #include "harness/testing/tree_modes.h"
+#include "harness/testing/image_modes.h"
 #include "harness/testing/op_perturb.h"
 #include "harness/testing/resample_modes.h"
 #include "harness/testing/sum_modes.h"
@@ -331,6 +334,7 @@ void handle(const json& request) {
   if (testing::is_signal_mode(fault)) testing::retransform(fault, files, result.outputs);
   if (testing::is_string_mode(fault)) testing::restring(fault, files, result.outputs);
   if (testing::is_tree_mode(fault)) testing::retree(fault, files, result.outputs);
+  if (testing::is_image_mode(fault)) testing::redecode(fault, files, result.outputs);
   if (fault == "tie-swap" && result.outputs.size() >= 2) result.outputs[1] = ties_swapped(result.outputs[0], result.outputs[1]);
   for (size_t i = 0; i < result.outputs.size(); ++i) {
     Tensor t = result.outputs[i];
