@@ -107,7 +107,8 @@ void gradient_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
               {op("Softmax", {in(0)}, "p"), op("Mul", {"p", in(1)}, "m"), op("ReduceSum", {"m"}, "y", kFlat)},
               "y", {"random", "zs"});
     // Open: y of several elements (the gradient of their sum); Relu and Abs at exactly 0.
-    add_graph(out, t, "vector_y", {v({3})}, 1, {op("Mul", {in(0), in(0)}, "y")}, "y", {"random", "vector-y"});
+    add_graph(out, t, "vector_y", {tensor_of(t, {3}, {0.5, -1.25, 2})}, 1, {op("Mul", {in(0), in(0)}, "y")},
+              "y", {"vector-y"});
     add_graph(out, t, "kinks_at_zero", {tensor_of(t, {3}, {0, -0.0, 1.5})}, 1,
               {op("Relu", {in(0)}, "r"), op("Abs", {in(0)}, "a"), op("Add", {"r", "a"}, "s"),
                op("ReduceSum", {"s"}, "y", kFlat)},
