@@ -35,6 +35,10 @@ struct CaseDraft {
   // The draft the schema-level refusals derive from (cases/refusals.h); when no draft of
   // the op-version is marked, the first valid one with tensor inputs and none omitted.
   bool refusal_base = false;
+  // Nodes of the default domain placed after the op's node, which stays node 0 (the node
+  // the suite and the judges read): Gradient-1's cases compute y there from the graph's
+  // inputs. The model then imports ai.onnx at its newest opset.
+  std::vector<onnx::NodeProto> following_nodes = {};
 };
 
 // A finished case.

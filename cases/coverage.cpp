@@ -40,10 +40,13 @@ std::vector<std::vector<std::string>> output_only_types(const CatalogRow& row) {
 // Whether a valid model can have this (input, output) pair: BitCast-26 needs equal bit
 // widths, so the other pairs exist only as refusals and are not counted.
 // LabelEncoder-1 and CategoryMapper-1 map strings to integers and integers to strings only.
+// Gradient-1: the gradient has its x's type.
 bool possible(const CatalogRow& row, const std::string& input, const std::string& output) {
   if ((row.op == "LabelEncoder" && row.since_version == 1) || row.op == "CategoryMapper") return input != output;
   // DictVectorizer-1 gives a tensor of its map's value type ("map-string-float32": float32).
   if (row.op == "DictVectorizer") return input.substr(input.rfind('-') + 1) == output;
+  // Gradient-1's outputs take the type of their x (the first input): float16, float or double.
+  if (row.op == "Gradient") return input == output && (input == "float16" || input == "float32" || input == "float64");
   if (row.op != "BitCast") return true;
   const auto a = dtype_from_name(input), b = dtype_from_name(output);
   return a && b && dtype_bits(*a) == dtype_bits(*b);

@@ -160,8 +160,10 @@ Case finish(const CatalogRow& row, CaseDraft draft) {
   c.model = build_model(spec);
   // An op of another domain holding subgraphs (ai.onnx.preview's FlexAttention) runs ai.onnx
   // nodes in them: the model imports ai.onnx too, at its newest opset and that opset's IR.
-  if (!m.domain.empty() && std::any_of(draft.attributes.begin(), draft.attributes.end(),
-                                       [](const auto& a) { return a.type() == onnx::AttributeProto::GRAPH; })) {
+  for (const auto& n : draft.following_nodes) *c.model.mutable_graph()->add_node() = n;
+  if (!m.domain.empty() && (!draft.following_nodes.empty() ||
+                            std::any_of(draft.attributes.begin(), draft.attributes.end(),
+                                        [](const auto& a) { return a.type() == onnx::AttributeProto::GRAPH; }))) {
     auto* onnx_domain = c.model.add_opset_import();
     onnx_domain->set_domain("");
     onnx_domain->set_version(catalog_max_opset(""));

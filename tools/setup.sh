@@ -8,6 +8,7 @@ packages=(
   libonnx-dev libprotobuf-dev protobuf-compiler
   catch2 nlohmann-json3-dev libcli11-dev
   libmpfr-dev libgmp-dev
+  libmpfi-dev                  # interval arithmetic for Gradient-1's exact derivatives (reference/ops/training)
   libre2-dev libicu-dev        # RegexFullMatch's RE2, StringNormalizer's case mapping (reference/ops/string)
   libpng-dev libjpeg62-turbo-dev libwebp-dev libtiff-dev libopenjp2-7-dev  # ImageDecoder's decoders (reference/ops/image)
   nettle-dev                   # SHA-256 for the case and suite digests (cases/sha256.h)

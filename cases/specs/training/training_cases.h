@@ -13,4 +13,7 @@ void adam_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
 void momentum_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
 std::vector<std::vector<double>> optimizer_element_bounds(const BoundCase& c);
 
+// gradient_specs.cpp: Gradient-1 on small graphs after its node
+void gradient_cases(const CatalogRow& row, std::vector<CaseDraft>& out);
+
 }  // namespace touchstone::cases

@@ -10,4 +10,7 @@ Tensors adagrad_v1(const Node& node, const Inputs& in);
 Tensors adam_v1(const Node& node, const Inputs& in);
 Tensors momentum_v1(const Node& node, const Inputs& in);
 
+// gradient.cpp: Gradient-1, through the containing graph (derivative_rules.h)
+Tensors gradient_v1(const Node& node, const Inputs& in);
+
 }  // namespace touchstone::ops
