@@ -136,25 +136,7 @@ Tensors linear_classifier_v1(const Node& node, const Inputs& in) {
       ml::transform_row(node, transform, scores, zr);
       best = raw_order ? (mpfr_sgn(scores[0].get()) > 0 ? 1 : 0) : (zr[0] > 0.5f ? 1 : 0);
     } else {
-      // The largest score: raw scores (every transform keeps their order), except that
-      // SOFTMAX_ZERO maps zeros to 0, below every other transformed score.
-      auto key_less = [&](size_t a, size_t b) {
-        if (transform == ml::PostTransform::kSoftmaxZero) {
-          const bool za = mpfr_zero_p(scores[a].get()), zb = mpfr_zero_p(scores[b].get());
-          if (za != zb) return za;
-        }
-        return mpfr_less_p(scores[a].get(), scores[b].get()) != 0;
-      };
-      bool tie = false;
-      for (size_t e = 1; e < scores.size(); ++e) {
-        if (key_less(best, e))
-          best = e, tie = false;
-        else if (!key_less(e, best))
-          tie = true;
-      }
-      if (tie)
-        node.mark(Semantics::kImplementationDefined,
-                  "equal largest scores: the reference takes the first class");
+      best = ml::top_score(node, transform, scores);
       ml::transform_row(node, transform, scores, zr);
     }
     if (int_labels.empty())

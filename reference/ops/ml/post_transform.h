@@ -30,4 +30,8 @@ PostTransform post_transform_of(const Node& node);
 void transform_row(const Node& node, PostTransform transform, std::deque<numeric::MpfrValue>& scores,
                    float* out);
 
+// Index of the largest score of the row (the transforms keep the raw order, except that
+// SOFTMAX_ZERO puts zero scores below all); equal largest: the first, marked.
+size_t top_score(const Node& node, PostTransform transform, std::deque<numeric::MpfrValue>& scores);
+
 }  // namespace touchstone::ops::ml

@@ -194,25 +194,4 @@ void tree_ensemble_scores(const Node& node, const TreeEnsembleModel& m, const Te
   }
 }
 
-size_t top_score(const Node& node, PostTransform transform, std::deque<numeric::MpfrValue>& scores) {
-  auto key_less = [&](size_t a, size_t b) {
-    if (transform == PostTransform::kSoftmaxZero) {
-      const bool za = mpfr_zero_p(scores[a].get()), zb = mpfr_zero_p(scores[b].get());
-      if (za != zb) return za;
-    }
-    return mpfr_less_p(scores[a].get(), scores[b].get()) != 0;
-  };
-  size_t best = 0;
-  bool tie = false;
-  for (size_t e = 1; e < scores.size(); ++e) {
-    if (key_less(best, e))
-      best = e, tie = false;
-    else if (!key_less(e, best))
-      tie = true;
-  }
-  if (tie)
-    node.mark(Semantics::kImplementationDefined, "equal largest scores: the reference takes the first class");
-  return best;
-}
-
 }  // namespace touchstone::ops::ml

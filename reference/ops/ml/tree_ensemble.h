@@ -60,8 +60,4 @@ void check_tree_ensemble(const TreeEnsembleModel& m, int64_t features);
 void tree_ensemble_scores(const Node& node, const TreeEnsembleModel& m, const Tensor& x, int64_t r,
                           std::deque<numeric::MpfrValue>& scores);
 
-// Index of the largest score of the row (the transforms keep the raw order, except that
-// SOFTMAX_ZERO puts zero scores below all); equal largest: the first, marked.
-size_t top_score(const Node& node, PostTransform transform, std::deque<numeric::MpfrValue>& scores);
-
 }  // namespace touchstone::ops::ml
