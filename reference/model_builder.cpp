@@ -42,6 +42,14 @@ onnx::AttributeProto make_attr(const std::string& name, const std::vector<float>
   return a;
 }
 
+onnx::AttributeProto make_strings_attr(const std::string& name, const std::vector<std::string>& values) {
+  onnx::AttributeProto a;
+  a.set_name(name);
+  a.set_type(onnx::AttributeProto::STRINGS);
+  for (const auto& v : values) a.add_strings(v);
+  return a;
+}
+
 int64_t ir_version_for_opset(int opset) {
   // ONNX's release table (docs/Versioning.md): the IR version of the release that
   // introduced each opset.
@@ -82,7 +90,7 @@ onnx::ModelProto build_model(const SingleNodeModel& spec) {
   // ai.onnx.preview.training 1 came with ONNX 1.7 (IR 7).
   const int64_t released = spec.domain == "ai.onnx.ml"                 ? ir_version_for_ml_opset(spec.opset)
                            : spec.domain == "ai.onnx.preview.training" ? 7
-                                                                      : ir_version_for_opset(spec.opset);
+                                                                       : ir_version_for_opset(spec.opset);
   model.set_ir_version(spec.ir_version ? spec.ir_version : released);
   model.set_producer_name("touchstone");
   auto* opset = model.add_opset_import();

@@ -15,6 +15,9 @@ onnx::AttributeProto make_attr(const std::string& name, float value);
 onnx::AttributeProto make_attr(const std::string& name, const std::string& value);
 onnx::AttributeProto make_attr(const std::string& name, const std::vector<int64_t>& values);
 onnx::AttributeProto make_attr(const std::string& name, const std::vector<float>& values);
+// A STRINGS attribute (not an overload of make_attr: a braced pair of literals would also fit
+// std::string's iterator-pair constructor).
+onnx::AttributeProto make_strings_attr(const std::string& name, const std::vector<std::string>& values);
 
 struct ValueSpec {
   std::string name;
@@ -29,7 +32,8 @@ struct SingleNodeModel {
   std::vector<ValueSpec> inputs;   // graph inputs, in node-input order
   std::vector<ValueSpec> outputs;  // graph outputs, in node-output order
   std::vector<onnx::AttributeProto> attributes;
-  int64_t ir_version = 0;  // 0: the IR version released with the opset (3 for opset 1-8 ...; ai.onnx.ml by its own table)
+  int64_t ir_version =
+      0;  // 0: the IR version released with the opset (3 for opset 1-8 ...; ai.onnx.ml by its own table)
 };
 
 // The IR version ONNX released alongside an ai.onnx opset (opset 7 -> 3, 9 -> 4, ...).

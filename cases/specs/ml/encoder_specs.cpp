@@ -39,7 +39,7 @@ onnx::AttributeProto encoder_attr(const std::string& stem, const Tensor& t, bool
   if (tensor) return tensor_attr(stem + "_tensor", t);
   switch (t.dtype()) {
     case DType::kString:
-      return strings_attr(stem + "_strings", {t.data<std::string>().begin(), t.data<std::string>().end()});
+      return make_strings_attr(stem + "_strings", {t.data<std::string>().begin(), t.data<std::string>().end()});
     case DType::kInt64:
       return make_attr(stem + "_int64s",
                        std::vector<int64_t>(t.data<int64_t>().begin(), t.data<int64_t>().end()));
@@ -57,16 +57,16 @@ std::string out_tag(DType t) { return "output:" + std::string(dtype_short_name(t
 void label_encoder_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
   using exact::add;
   if (row.since_version == 1) {
-    const Attrs classes = {strings_attr("classes_strings", {"a", "b", "c", "d"})};
+    const Attrs classes = {make_strings_attr("classes_strings", {"a", "b", "c", "d"})};
     add(out, "strings_to_indices", {Tensor::from_values<std::string>({2, 3}, {"c", "a", "z", "d", "", "b"})},
         classes, {out_tag(DType::kInt64)}, "", true);
     add(out, "indices_to_strings", {tensor_of(DType::kInt64, {5}, {0, 3, 4, -1, 2})}, classes,
         {out_tag(DType::kString)}, "", true);
     add(out, "defaults_given", {tensor_of(DType::kInt64, {3}, {1, 7, 0})},
-        {strings_attr("classes_strings", {"a", "b"}), make_attr("default_string", std::string("other"))},
+        {make_strings_attr("classes_strings", {"a", "b"}), make_attr("default_string", std::string("other"))},
         {out_tag(DType::kString)});
     add(out, "repeated_class", {Tensor::from_values<std::string>({2}, {"a", "b"})},
-        {strings_attr("classes_strings", {"a", "b", "a"})}, {"special-values", out_tag(DType::kInt64)});
+        {make_strings_attr("classes_strings", {"a", "b", "a"})}, {"special-values", out_tag(DType::kInt64)});
     add(out, "empty", {Tensor::from_values<std::string>({0}, {})}, classes, {"empty"});
     return;
   }
@@ -90,14 +90,14 @@ void label_encoder_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
     }
   // The text's example.
   add(out, "text_example", {Tensor::from_values<std::string>({5}, {"Dori", "Amy", "Amy", "Sally", "Sally"})},
-      {strings_attr("keys_strings", {"Amy", "Sally"}), make_attr("values_int64s", std::vector<int64_t>{5, 6}),
+      {make_strings_attr("keys_strings", {"Amy", "Sally"}), make_attr("values_int64s", std::vector<int64_t>{5, 6}),
        make_attr("default_int64", int64_t{-1})},
       {out_tag(DType::kInt64)});
   // Float keys: NaN and the two zeros (version 2 bit for bit; version 4 NaN any bits, -0 marked).
   const double nan = std::nan("");
   add(out, "float_nan_and_zeros", {tensor_of(DType::kFloat, {4}, {nan, -0.0, 0.0, 2.5})},
       {make_attr("keys_floats", std::vector<float>{0.0f, static_cast<float>(nan), 2.5f}),
-       strings_attr("values_strings", {"zero", "nan", "two and a half"})},
+       make_strings_attr("values_strings", {"zero", "nan", "two and a half"})},
       {"special-values"});
   add(out, "repeated_key", {tensor_of(DType::kInt64, {3}, {1, 2, 3})},
       {make_attr("keys_int64s", std::vector<int64_t>{1, 2, 1}),
@@ -109,7 +109,7 @@ void label_encoder_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
       {out_tag(DType::kFloat)});
   const Tensor x = tensor_of(DType::kInt64, {2}, {1, 2});
   add(out, "refuse_x_not_key_type", {x},
-      {strings_attr("keys_strings", {"a"}), make_attr("values_int64s", std::vector<int64_t>{1})},
+      {make_strings_attr("keys_strings", {"a"}), make_attr("values_int64s", std::vector<int64_t>{1})},
       {"attribute"}, row.label() + ": X must have the keys' type");
   add(out, "refuse_lengths_differ", {x},
       {make_attr("keys_int64s", std::vector<int64_t>{1, 2}),
@@ -123,7 +123,7 @@ void label_encoder_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
 
 void category_mapper_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
   using exact::add;
-  const Attrs cats = {strings_attr("cats_strings", {"cat", "dog", "emu"}),
+  const Attrs cats = {make_strings_attr("cats_strings", {"cat", "dog", "emu"}),
                       make_attr("cats_int64s", std::vector<int64_t>{7, 3, 11})};
   add(out, "strings_to_ints", {Tensor::from_values<std::string>({2, 2}, {"dog", "cow", "emu", "cat"})}, cats,
       {out_tag(DType::kInt64)}, "", true);
@@ -135,11 +135,11 @@ void category_mapper_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
   add(out, "defaults_given", {tensor_of(DType::kInt64, {2}, {3, 4})}, with_defaults,
       {out_tag(DType::kString)});
   add(out, "repeated_category", {Tensor::from_values<std::string>({1}, {"cat"})},
-      {strings_attr("cats_strings", {"cat", "cat"}), make_attr("cats_int64s", std::vector<int64_t>{1, 2})},
+      {make_strings_attr("cats_strings", {"cat", "cat"}), make_attr("cats_int64s", std::vector<int64_t>{1, 2})},
       {"special-values", out_tag(DType::kInt64)});
   add(out, "empty", {Tensor::from_values<std::string>({0, 2}, {})}, cats, {"empty"});
   add(out, "refuse_lengths_differ", {tensor_of(DType::kInt64, {1}, {7})},
-      {strings_attr("cats_strings", {"cat"}), make_attr("cats_int64s", std::vector<int64_t>{7, 3})},
+      {make_strings_attr("cats_strings", {"cat"}), make_attr("cats_int64s", std::vector<int64_t>{7, 3})},
       {"attribute"}, row.label() + ": cats_strings and cats_int64s must have the same length");
 }
 
@@ -147,7 +147,7 @@ void one_hot_encoder_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
   using exact::add;
   for (DType t : exact::first_param_types(row)) {
     const bool strings = t == DType::kString;
-    const Attrs cats = {strings ? strings_attr("cats_strings", {"k3", "k1", "k4", "k5"})
+    const Attrs cats = {strings ? make_strings_attr("cats_strings", {"k3", "k1", "k4", "k5"})
                                 : make_attr("cats_int64s", std::vector<int64_t>{3, 1, 4, 5})};
     add(out, "hits_and_misses", {encoder_x(t)}, cats, {"random"}, "", true);
     Attrs strict = cats;
@@ -164,7 +164,7 @@ void one_hot_encoder_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
     add(out, "refuse_missing_category_zeros_0", {encoder_x(t)}, strict, {"attribute"},
         row.label() + ": a value in no category with zeros=0 fails");
     add(out, "refuse_other_kind_categories", {encoder_x(t)},
-        {strings ? make_attr("cats_int64s", std::vector<int64_t>{1}) : strings_attr("cats_strings", {"a"})},
+        {strings ? make_attr("cats_int64s", std::vector<int64_t>{1}) : make_strings_attr("cats_strings", {"a"})},
         {"attribute"}, row.label() + ": the categories must be of X's kind");
   }
 }

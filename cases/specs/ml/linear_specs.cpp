@@ -49,7 +49,7 @@ void linear_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
         std::vector<std::string> labels;
         for (int64_t i = 0; i < std::max<int64_t>(outputs, 2); ++i)
           labels.push_back("class_" + std::to_string(i));
-        a.push_back(strings_attr("classlabels_strings", labels));
+        a.push_back(make_strings_attr("classlabels_strings", labels));
       } else {
         std::vector<int64_t> labels;
         for (int64_t i = 0; i < std::max<int64_t>(outputs, 2); ++i) labels.push_back(100 + 7 * i);
@@ -103,7 +103,7 @@ void linear_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
       add(out, "refuse_no_labels", {x}, {make_attr("coefficients", std::vector<float>{1, 2, 3, 4})},
           {"attribute"}, row.label() + ": one and only one label list");
       Attrs both = attrs({1, 2, 3, 4}, {}, "NONE", 2);
-      both.push_back(strings_attr("classlabels_strings", {"a", "b"}));
+      both.push_back(make_strings_attr("classlabels_strings", {"a", "b"}));
       add(out, "refuse_both_labels", {x}, both, {"attribute"}, row.label() + ": one and only one label list");
       add(out, "refuse_label_count", {x}, attrs({1, 2, 3, 4, 5, 6}, {}, "NONE", 2), {"attribute"},
           row.label() + ": one label per class");

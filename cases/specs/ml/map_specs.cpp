@@ -59,7 +59,7 @@ void zip_map_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
   const ValueType f = ValueType::scalar_of(DType::kFloat);
   const std::string by_string = out_tag(ValueType::sequence_of(ValueType::map_of(DType::kString, f)));
   const std::string by_int = out_tag(ValueType::sequence_of(ValueType::map_of(DType::kInt64, f)));
-  const Attrs strings3 = {strings_attr("classlabels_strings", {"cat", "ant", "dog"})};
+  const Attrs strings3 = {make_strings_attr("classlabels_strings", {"cat", "ant", "dog"})};
   const Attrs ints2 = {make_attr("classlabels_int64s", std::vector<int64_t>{10, -3})};
   auto add = [&](std::string name, Tensor x, Attrs attrs, std::vector<std::string> tags,
                  std::string rule = "", bool smoke = false) {
@@ -85,11 +85,11 @@ void zip_map_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
       Tensor::from_values<float>({2, 3}, {std::nanf(""), inf, -inf, -0.0f, 1e-45f, 3.4028235e38f}), strings3,
       {by_string, "special-values"}, "", true);
   add("refuse_both_lists", x_of("refuse_both_lists", {1, 2}),
-      {ints2[0], strings_attr("classlabels_strings", {"a", "b"})}, {}, "one and only one of classlabels_*");
+      {ints2[0], make_strings_attr("classlabels_strings", {"a", "b"})}, {}, "one and only one of classlabels_*");
   add("refuse_no_list", x_of("refuse_no_list", {1, 2}), {}, {}, "one and only one of classlabels_*");
   add("refuse_columns", x_of("refuse_columns", {2, 3}), ints2, {}, "as many columns as keys");
   add("refuse_repeated_label", x_of("refuse_repeated_label", {1, 2}),
-      {strings_attr("classlabels_strings", {"a", "a"})}, {}, "a map holds each key once");
+      {make_strings_attr("classlabels_strings", {"a", "a"})}, {}, "a map holds each key once");
   add("refuse_rank3", x_of("refuse_rank3", {1, 1, 2}), ints2, {}, "X is [N, C]");
 }
 
@@ -178,7 +178,7 @@ void dict_vectorizer_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
   const std::vector<std::string> words = {"z", "a", "c", "b", "q"};
   const std::vector<int64_t> ints = {9, -4, 0, 3000000000, 5};
   auto vocab = [&](DType key) {
-    return key == DType::kString ? strings_attr("string_vocabulary", words)
+    return key == DType::kString ? make_strings_attr("string_vocabulary", words)
                                  : make_attr("int64_vocabulary", ints);
   };
   auto key_at = [&](DType key, size_t i) -> MapKey {
@@ -210,7 +210,7 @@ void dict_vectorizer_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
       "text_example",
       make_map(DType::kString, DType::kFloat,
                {{std::string("a"), scalar_value(4.0f)}, {std::string("c"), scalar_value(8.0f)}}),
-      {strings_attr("string_vocabulary", {"a", "c", "b", "z"})}, {out_tag(DType::kFloat)}, "", true));
+      {make_strings_attr("string_vocabulary", {"a", "c", "b", "z"})}, {out_tag(DType::kFloat)}, "", true));
   const float inf = std::numeric_limits<float>::infinity();
   out.push_back(value_draft("special_values",
                             make_map(DType::kString, DType::kFloat,
@@ -218,7 +218,7 @@ void dict_vectorizer_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
                                       {std::string("b"), scalar_value(-inf)},
                                       {std::string("c"), scalar_value(-0.0f)},
                                       {std::string("z"), scalar_value(1e-45f)}}),
-                            {strings_attr("string_vocabulary", {"z", "c", "b", "a", "q"})},
+                            {make_strings_attr("string_vocabulary", {"z", "c", "b", "a", "q"})},
                             {out_tag(DType::kFloat), "special-values"}));
   out.push_back(value_draft(
       "repeated_entry", make_map(DType::kInt64, DType::kFloat, {{int64_t{2}, scalar_value(0.5f)}}),

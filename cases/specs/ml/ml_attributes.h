@@ -7,14 +7,6 @@
 
 namespace touchstone::cases {
 
-inline onnx::AttributeProto strings_attr(const std::string& name, const std::vector<std::string>& values) {
-  onnx::AttributeProto a;
-  a.set_name(name);
-  a.set_type(onnx::AttributeProto::STRINGS);
-  for (const auto& v : values) a.add_strings(v);
-  return a;
-}
-
 inline onnx::AttributeProto tensor_attr(const std::string& name, const Tensor& t) {
   onnx::AttributeProto a;
   a.set_name(name);

@@ -145,7 +145,7 @@ Attrs classifier_attrs(Rng& rng, const ClassifierModel& m, int64_t cols) {
     for (int64_t i = 0; i < classes; ++i) labels.push_back(10 * (i + 1));
     a.push_back(make_attr("classlabels_ints", labels));
   } else {
-    a.push_back(strings_attr("classlabels_strings", m.strings));
+    a.push_back(make_strings_attr("classlabels_strings", m.strings));
   }
   if (m.probabilities) {
     std::vector<float> prob_a = draw(rng, pairs, Domain{.exp_lo = 0, .exp_hi = 1, .negative = false});
@@ -188,7 +188,7 @@ void svm_classifier_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
                        make_attr("support_vectors", std::vector<float>{1, 1, 1}),
                        make_attr("coefficients", std::vector<float>(6, 0.0f)),
                        make_attr("rho", std::vector<float>{1, -1, 1}),
-                       strings_attr("classlabels_strings", abc)};
+                       make_strings_attr("classlabels_strings", abc)};
     add(out, "vote_tie", {tensor_of(t, {1, 1}, {1})}, tie, {"special-values", "output:string"});
     const Tensor x = tensor_of(t, {2, 2}, {1, 2, 3, 4});
     auto valid = [&] {
@@ -207,7 +207,7 @@ void svm_classifier_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
       return a;
     };
     add(out, "refuse_both_labels", {x},
-        with("classlabels_strings", strings_attr("classlabels_strings", {"a", "b"})), {"attribute"},
+        with("classlabels_strings", make_strings_attr("classlabels_strings", {"a", "b"})), {"attribute"},
         row.label() + ": one and only one label list");
     add(out, "refuse_vectors_per_class", {x},
         with("vectors_per_class", make_attr("vectors_per_class", std::vector<int64_t>{1, 1, 0})),

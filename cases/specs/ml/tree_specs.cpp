@@ -100,7 +100,7 @@ Attrs legacy_attrs(const SpecForest& f, const std::string& vote, bool as_tensor)
   for (const SpecVote& v : f.votes)
     vtrees.push_back(v.tree), vids.push_back(v.id), vtargets.push_back(v.target), weights.push_back(v.weight);
   Attrs a = {make_attr("nodes_treeids", trees),       make_attr("nodes_nodeids", ids),
-             make_attr("nodes_featureids", features), strings_attr("nodes_modes", modes),
+             make_attr("nodes_featureids", features), make_strings_attr("nodes_modes", modes),
              make_attr("nodes_truenodeids", trues),   make_attr("nodes_falsenodeids", falses),
              make_attr(vote + "_treeids", vtrees),    make_attr(vote + "_nodeids", vids),
              make_attr(vote + "_ids", vtargets)};
@@ -306,7 +306,7 @@ void tree_ensemble_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
       } else if (strings) {
         std::vector<std::string> labels;
         for (int64_t i = 0; i < targets; ++i) labels.push_back("class_" + std::to_string(i));
-        a.push_back(strings_attr("classlabels_strings", labels));
+        a.push_back(make_strings_attr("classlabels_strings", labels));
       } else {
         std::vector<int64_t> labels;
         for (int64_t i = 0; i < targets; ++i) labels.push_back(100 + 7 * i);
@@ -439,7 +439,7 @@ void tree_ensemble_cases(const CatalogRow& row, std::vector<CaseDraft>& out) {
                           doubles_tensor(std::vector<double>(good.nodes.size(), 0.5)))});
     if (classifier)
       refuse("refuse_both_labels", good, "one and only one label list",
-             {strings_attr("classlabels_strings", {"a", "b", "c"})});
+             {make_strings_attr("classlabels_strings", {"a", "b", "c"})});
   }
 }
 

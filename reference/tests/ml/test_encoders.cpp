@@ -16,14 +16,6 @@ namespace {
 
 using Attrs = std::vector<onnx::AttributeProto>;
 
-onnx::AttributeProto strings_attr(const std::string& name, const std::vector<std::string>& values) {
-  onnx::AttributeProto a;
-  a.set_name(name);
-  a.set_type(onnx::AttributeProto::STRINGS);
-  for (const auto& v : values) a.add_strings(v);
-  return a;
-}
-
 onnx::AttributeProto tensor_attr(const std::string& name, const Tensor& t) {
   onnx::AttributeProto a;
   a.set_name(name);
@@ -47,7 +39,7 @@ TEST_CASE("LabelEncoder-2 and -4: the text's example", "[ml][LabelEncoder][v2][v
   const Tensor x = Tensor::from_values<std::string>({5}, {"Dori", "Amy", "Amy", "Sally", "Sally"});
   for (int version : {2, 4}) {
     const Tensor y = encode("LabelEncoder", version, x,
-                            {strings_attr("keys_strings", {"Amy", "Sally"}),
+                            {make_strings_attr("keys_strings", {"Amy", "Sally"}),
                              make_attr("values_int64s", std::vector<int64_t>{5, 6}),
                              make_attr("default_int64", int64_t{-1})})
                          .outputs[0];
@@ -60,7 +52,7 @@ TEST_CASE("LabelEncoder-2: float keys bit for bit; -4: NaN matches any NaN, tens
   const float nan = std::numeric_limits<float>::quiet_NaN();
   const Tensor x = vec<float>({nan, -0.0f, 0.0f, 2.5f});
   const Attrs lists = {make_attr("keys_floats", std::vector<float>{0.0f, nan, 2.5f}),
-                       strings_attr("values_strings", {"zero", "nan", "two and a half"})};
+                       make_strings_attr("values_strings", {"zero", "nan", "two and a half"})};
   // Version 2: the same NaN bits match; -0 is not 0 bitwise: default "_Unused".
   CHECK(values<std::string>(encode("LabelEncoder", 2, x, lists).outputs[0]) ==
         std::vector<std::string>{"nan", "_Unused", "zero", "two and a half"});
@@ -98,14 +90,14 @@ TEST_CASE("LabelEncoder-2: float keys bit for bit; -4: NaN matches any NaN, tens
 
 TEST_CASE("LabelEncoder-1 and CategoryMapper-1: strings to integers and back",
           "[ml][LabelEncoder][CategoryMapper][v1]") {
-  const Attrs classes = {strings_attr("classes_strings", {"a", "b", "c"})};
+  const Attrs classes = {make_strings_attr("classes_strings", {"a", "b", "c"})};
   CHECK(values<int64_t>(
             encode("LabelEncoder", 1, Tensor::from_values<std::string>({2, 2}, {"c", "a", "z", "b"}), classes)
                 .outputs[0]) == std::vector<int64_t>{2, 0, -1, 1});
   CHECK(values<std::string>(encode("LabelEncoder", 1, vec<int64_t>({1, 3, -1, 0}), classes).outputs[0]) ==
         std::vector<std::string>{"b", "_Unused", "_Unused", "a"});
   const Attrs cats = {
-      strings_attr("cats_strings", {"cat", "dog"}), make_attr("cats_int64s", std::vector<int64_t>{7, 3}),
+      make_strings_attr("cats_strings", {"cat", "dog"}), make_attr("cats_int64s", std::vector<int64_t>{7, 3}),
       make_attr("default_int64", int64_t{0}), make_attr("default_string", std::string("none"))};
   CHECK(values<int64_t>(
             encode("CategoryMapper", 1, Tensor::from_values<std::string>({3}, {"dog", "cow", "cat"}), cats)
@@ -115,7 +107,7 @@ TEST_CASE("LabelEncoder-1 and CategoryMapper-1: strings to integers and back",
   CHECK(kind_of([&] {
           encode(
               "CategoryMapper", 1, vec<int64_t>({7}),
-              {strings_attr("cats_strings", {"cat"}), make_attr("cats_int64s", std::vector<int64_t>{7, 3})});
+              {make_strings_attr("cats_strings", {"cat"}), make_attr("cats_int64s", std::vector<int64_t>{7, 3})});
         }) == ErrorKind::kInvalidModel);
 }
 
@@ -125,7 +117,7 @@ TEST_CASE("OneHotEncoder-1: one more dimension, 1 at the category", "[ml][OneHot
   const Tensor y = encode("OneHotEncoder", 1, vec<int64_t>({4}), eight).outputs[0];
   CHECK(y.shape() == Shape{1, 8});
   CHECK(values<float>(y) == std::vector<float>{0, 0, 0, 0, 1, 0, 0, 0});
-  const Attrs words = {strings_attr("cats_strings", {"red", "green"})};
+  const Attrs words = {make_strings_attr("cats_strings", {"red", "green"})};
   const Tensor s =
       encode("OneHotEncoder", 1, Tensor::from_values<std::string>({2}, {"green", "blue"}), words).outputs[0];
   CHECK(s.shape() == Shape{2, 2});
@@ -137,7 +129,7 @@ TEST_CASE("OneHotEncoder-1: one more dimension, 1 at the category", "[ml][OneHot
   CHECK(d.semantics.category == Semantics::kImplementationDefined);
   CHECK(kind_of([&] {
           encode("OneHotEncoder", 1, Tensor::from_values<std::string>({1}, {"blue"}),
-                 {strings_attr("cats_strings", {"red"}), make_attr("zeros", int64_t{0})});
+                 {make_strings_attr("cats_strings", {"red"}), make_attr("zeros", int64_t{0})});
         }) == ErrorKind::kInvalidModel);
   CHECK(kind_of([&] { encode("OneHotEncoder", 1, vec<int64_t>({1}), words); }) == ErrorKind::kInvalidModel);
 }

@@ -30,14 +30,6 @@ Attrs model(std::vector<float> coefficients, std::vector<float> intercepts, std:
   return a;
 }
 
-onnx::AttributeProto strings_attr(const std::string& name, const std::vector<std::string>& values) {
-  onnx::AttributeProto a;
-  a.set_name(name);
-  a.set_type(onnx::AttributeProto::STRINGS);
-  for (const auto& v : values) a.add_strings(v);
-  return a;
-}
-
 // LinearClassifier's two outputs (Y, Z), their types left undeclared.
 RunResult classify(const Tensor& x, const Attrs& attrs) {
   SingleNodeModel spec{"LinearClassifier",
@@ -131,7 +123,7 @@ TEST_CASE("LinearClassifier-1: the largest score's label, and the scores", "[ml]
   CHECK(r.semantics.category == Semantics::kDefined);
   // Binary: one set of coefficients, two string labels; score > 0 takes the second.
   const Attrs binary = {make_attr("coefficients", std::vector<float>{1, -1}),
-                        strings_attr("classlabels_strings", {"no", "yes"})};
+                        make_strings_attr("classlabels_strings", {"no", "yes"})};
   const auto b = classify(Tensor::from_values<float>({3, 2}, {2, 1, 1, 2, 1, 1}), binary);
   CHECK(b.outputs[0].data<std::string>()[0] == "yes");
   CHECK(b.outputs[0].data<std::string>()[1] == "no");

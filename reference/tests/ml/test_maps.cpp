@@ -15,14 +15,6 @@ namespace {
 
 using Attrs = std::vector<onnx::AttributeProto>;
 
-onnx::AttributeProto strings_attr(const std::string& name, const std::vector<std::string>& values) {
-  onnx::AttributeProto a;
-  a.set_name(name);
-  a.set_type(onnx::AttributeProto::STRINGS);
-  for (const auto& v : values) a.add_strings(v);
-  return a;
-}
-
 // Runs an ai.onnx.ml op on one value input, its output's type left undeclared.
 ValueRunResult run_ml(const std::string& op, const Value& x, const Attrs& attrs) {
   SingleNodeModel spec{op, "ai.onnx.ml", 1, {{"X", x.type().dtype, {}}}, {{"Y", DType::kFloat, {}}}, attrs,
@@ -66,7 +58,7 @@ ErrorKind refusal(const std::string& op, const Value& x, const Attrs& attrs, std
 
 TEST_CASE("ZipMap-1: each row a map from the labels to its columns", "[ml][ZipMap][v1]") {
   const Tensor x = Tensor::from_values<float>({2, 3}, {0.25f, 0.5f, 0.25f, 1.0f, -0.0f, 3.5f});
-  const auto r = run_ml("ZipMap", Value(x), {strings_attr("classlabels_strings", {"cat", "ant", "dog"})});
+  const auto r = run_ml("ZipMap", Value(x), {make_strings_attr("classlabels_strings", {"cat", "ant", "dog"})});
   const Value& z = r.outputs.at(0);
   CHECK(z.type_string() == "seq(map(string, float))");
   const auto maps = z.elements();
@@ -96,14 +88,14 @@ TEST_CASE("ZipMap-1: refusals", "[ml][ZipMap][v1]") {
   const Value x(Tensor(DType::kFloat, {2, 2}));
   CHECK(refusal("ZipMap", x,
                 {make_attr("classlabels_int64s", std::vector<int64_t>{1, 2}),
-                 strings_attr("classlabels_strings", {"a", "b"})},
+                 make_strings_attr("classlabels_strings", {"a", "b"})},
                 &m) == ErrorKind::kInvalidModel);
   CHECK_THAT(m, Catch::Contains("one and only one"));
   CHECK(refusal("ZipMap", x, {}, &m) == ErrorKind::kInvalidModel);
   CHECK(refusal("ZipMap", x, {make_attr("classlabels_int64s", std::vector<int64_t>{1, 2, 3})}, &m) ==
         ErrorKind::kInvalidModel);
   CHECK_THAT(m, Catch::Contains("as many columns as keys"));
-  CHECK(refusal("ZipMap", x, {strings_attr("classlabels_strings", {"a", "a"})}, &m) ==
+  CHECK(refusal("ZipMap", x, {make_strings_attr("classlabels_strings", {"a", "a"})}, &m) ==
         ErrorKind::kInvalidModel);
   CHECK_THAT(m, Catch::Contains("appears twice"));
   CHECK(refusal("ZipMap", Value(Tensor(DType::kFloat, {1, 1, 2})),
@@ -175,7 +167,7 @@ TEST_CASE("CastMap-1: refusals", "[ml][CastMap][v1]") {
 TEST_CASE("DictVectorizer-1: the text's example, int64 keys, open cases", "[ml][DictVectorizer][v1]") {
   const Value ex = Value::map(DType::kString, kFloatScalar,
                               {{std::string("a"), scalar(4.0f)}, {std::string("c"), scalar(8.0f)}});
-  const auto r = run_ml("DictVectorizer", ex, {strings_attr("string_vocabulary", {"a", "c", "b", "z"})});
+  const auto r = run_ml("DictVectorizer", ex, {make_strings_attr("string_vocabulary", {"a", "c", "b", "z"})});
   CHECK(r.outputs[0].tensor().shape() == Shape{1, 4});
   CHECK(values<float>(r.outputs[0]) == std::vector<float>{4, 8, 0, 0});
   CHECK(r.semantics.category == Semantics::kDefined);
@@ -189,7 +181,7 @@ TEST_CASE("DictVectorizer-1: the text's example, int64 keys, open cases", "[ml][
   const Value si =
       Value::map(DType::kString, ValueType::scalar_of(DType::kInt64),
                  {{std::string("x"), scalar(int64_t{-9})}, {std::string("q"), scalar(int64_t{3})}});
-  const auto rs = run_ml("DictVectorizer", si, {strings_attr("string_vocabulary", {"x", "y"})});
+  const auto rs = run_ml("DictVectorizer", si, {make_strings_attr("string_vocabulary", {"x", "y"})});
   CHECK(values<int64_t>(rs.outputs[0]) == std::vector<int64_t>{-9, 0});
   CHECK(rs.semantics.category == Semantics::kImplementationDefined);
   // map(int64, string): absent positions "" (marked).
@@ -205,9 +197,9 @@ TEST_CASE("DictVectorizer-1: refusals", "[ml][DictVectorizer][v1]") {
   CHECK_THAT(m, Catch::Contains("one and only one"));
   CHECK(refusal("DictVectorizer", x,
                 {make_attr("int64_vocabulary", std::vector<int64_t>{1}),
-                 strings_attr("string_vocabulary", {"a"})},
+                 make_strings_attr("string_vocabulary", {"a"})},
                 &m) == ErrorKind::kInvalidModel);
-  CHECK(refusal("DictVectorizer", x, {strings_attr("string_vocabulary", {"a"})}, &m) ==
+  CHECK(refusal("DictVectorizer", x, {make_strings_attr("string_vocabulary", {"a"})}, &m) ==
         ErrorKind::kInvalidModel);
   CHECK_THAT(m, Catch::Contains("must match"));
 }

@@ -17,14 +17,6 @@ using Attrs = std::vector<onnx::AttributeProto>;
 
 std::vector<float> floats(const Tensor& t) { return {t.data<float>().begin(), t.data<float>().end()}; }
 
-onnx::AttributeProto strings_attr(const std::string& name, const std::vector<std::string>& values) {
-  onnx::AttributeProto a;
-  a.set_name(name);
-  a.set_type(onnx::AttributeProto::STRINGS);
-  for (const auto& v : values) a.add_strings(v);
-  return a;
-}
-
 // The classifier's two outputs (Y, Z), their types left undeclared.
 RunResult classify(const Tensor& x, const Attrs& attrs) {
   SingleNodeModel spec{"SVMClassifier",
@@ -79,7 +71,7 @@ TEST_CASE("SVMClassifier-1: probabilities", "[ml][SVMClassifier][v1]") {
                         make_attr("rho", std::vector<float>{-1}),
                         make_attr("prob_a", std::vector<float>{-2}),
                         make_attr("prob_b", std::vector<float>{0}),
-                        strings_attr("classlabels_strings", {"no", "yes"})};
+                        make_strings_attr("classlabels_strings", {"no", "yes"})};
   const auto b = classify(vec<float>({1}), binary);
   const long double r = 1 / (1 + std::exp(-2.0L));
   CHECK(b.outputs[0].data<std::string>()[0] == "no");
@@ -129,7 +121,7 @@ TEST_CASE("SVMClassifier-1: probabilities", "[ml][SVMClassifier][v1]") {
 TEST_CASE("SVMClassifier-1: refusals", "[ml][SVMClassifier][v1]") {
   const Tensor x = vec<float>({1});
   Attrs both = three_classes({0, 0, 0});
-  both.push_back(strings_attr("classlabels_strings", {"a", "b", "c"}));
+  both.push_back(make_strings_attr("classlabels_strings", {"a", "b", "c"}));
   CHECK(kind_of([&] { classify(x, both); }) == ErrorKind::kInvalidModel);
   CHECK(kind_of([&] { classify(x, three_classes({0, 0})); }) == ErrorKind::kInvalidModel);
   Attrs half = three_classes({0, 0, 0});

@@ -33,14 +33,6 @@ inline RunResult run_recurrent(const std::string& op, int opset, const MaybeTens
   return Model::from_proto(proto, ".", op + "-test").run(given);
 }
 
-inline onnx::AttributeProto strings_attr(const std::string& name, const std::vector<std::string>& values) {
-  onnx::AttributeProto a;
-  a.set_name(name);
-  a.set_type(onnx::AttributeProto::STRINGS);
-  for (const auto& v : values) a.add_strings(v);
-  return a;
-}
-
 inline std::vector<double> doubles(const Tensor& t) {
   std::vector<double> out;
   if (t.dtype() == DType::kDouble)

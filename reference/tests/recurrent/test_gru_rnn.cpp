@@ -21,7 +21,7 @@ Tensor dt(const Shape& shape, const std::vector<double>& v) { return Tensor::fro
 RunResult gru_by_hand(int opset, int64_t linear_before_reset) {
   const Tensor x = dt({2, 1, 1}, {1, 0}), w = dt({1, 3, 1}, {0, 0, 1}), r = dt({1, 3, 1}, {0, 0.5, 3});
   const Tensor b = dt({1, 6}, {0, 0, 0, 0, 0, 1}), h0 = dt({1, 1, 1}, {2});
-  Attrs attrs = {make_attr("hidden_size", int64_t{1}), strings_attr("activations", {"HardSigmoid", "Affine"}),
+  Attrs attrs = {make_attr("hidden_size", int64_t{1}), make_strings_attr("activations", {"HardSigmoid", "Affine"}),
                  make_attr("activation_alpha", std::vector<float>{0.25f, 1.0f}),
                  make_attr("activation_beta", std::vector<float>{0.5f, 0.0f})};
   if (opset >= 3) attrs.push_back(make_attr("linear_before_reset", linear_before_reset));
@@ -63,7 +63,7 @@ namespace {
 std::vector<double> rnn_activation(const std::string& name, const std::vector<double>& xs, std::vector<float> alpha = {},
                                    std::vector<float> beta = {}) {
   const auto n = static_cast<int64_t>(xs.size());
-  Attrs attrs = {make_attr("hidden_size", int64_t{1}), strings_attr("activations", {name})};
+  Attrs attrs = {make_attr("hidden_size", int64_t{1}), make_strings_attr("activations", {name})};
   if (!alpha.empty()) attrs.push_back(make_attr("activation_alpha", alpha));
   if (!beta.empty()) attrs.push_back(make_attr("activation_beta", beta));
   return doubles(run_recurrent("RNN", 14, {dt({1, n, 1}, xs), dt({1, 1, 1}, {1}), dt({1, 1, 1}, {0})}, attrs, 1).outputs[0]);
@@ -108,7 +108,7 @@ TEST_CASE("RNN: ragged reverse starts at each sequence's own last step; clip bou
   const Tensor x = dt({3, 2, 1}, {1, 8, 2, 16, 4, 32});
   const Tensor lens = Tensor::from_values<int32_t>({2}, {3, 2});
   const Attrs attrs = {make_attr("hidden_size", int64_t{1}), make_attr("direction", std::string("reverse")),
-                       strings_attr("activations", {"Relu"})};
+                       make_strings_attr("activations", {"Relu"})};
   const RunResult r = run_recurrent("RNN", 7, {x, dt({1, 1, 1}, {1}), dt({1, 1, 1}, {1}), std::nullopt, lens}, attrs, 2);
   CHECK(doubles(r.outputs[0]) == std::vector<double>{7, 24, 6, 16, 4, 0});
   CHECK(doubles(r.outputs[1]) == std::vector<double>{7, 24});

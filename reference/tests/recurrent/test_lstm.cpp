@@ -230,10 +230,10 @@ TEST_CASE("LSTM: refusals name the rule", "[recurrent][lstm]") {
   refused({make_attr("hidden_size", int64_t{4}), make_attr("direction", std::string("bidirectional"))}, in, "hidden_size (4) must equal R's last dimension");
   refused({make_attr("direction", std::string("both"))}, in, "direction must be forward, reverse or bidirectional");
   Attrs wrong_count = bidirectional(3);
-  wrong_count.push_back(strings_attr("activations", {"Sigmoid", "Tanh", "Tanh"}));
+  wrong_count.push_back(make_strings_attr("activations", {"Sigmoid", "Tanh", "Tanh"}));
   refused(wrong_count, in, "activations must list 3 functions per direction (6 here)");
   Attrs unknown = bidirectional(3);
-  unknown.push_back(strings_attr("activations", {"Sigmoid", "Tanh", "Gelu", "Sigmoid", "Tanh", "Tanh"}));
+  unknown.push_back(make_strings_attr("activations", {"Sigmoid", "Tanh", "Gelu", "Sigmoid", "Tanh", "Tanh"}));
   refused(unknown, in, "\"Gelu\" is not one of the activation functions");
   MaybeTensors long_lens = in;
   long_lens[4] = Tensor::from_values<int32_t>({3}, {5, 1, 1});

@@ -13,14 +13,6 @@ namespace {
 
 using Strings = std::vector<std::string>;
 
-onnx::AttributeProto strings_attr(const std::string& name, const Strings& values) {
-  onnx::AttributeProto a;
-  a.set_name(name);
-  a.set_type(onnx::AttributeProto::STRINGS);
-  for (const auto& v : values) a.add_strings(v);
-  return a;
-}
-
 Tensor strs(const Shape& shape, const Strings& values) {
   return Tensor::from_values<std::string>(shape, values);
 }
@@ -56,19 +48,19 @@ RunResult split(const Tensor& x, const std::vector<onnx::AttributeProto>& attrs)
 TEST_CASE("StringNormalizer: stopwords, case change, the two shapes", "[StringNormalizer][v10]") {
   auto r = normalize(
       strs({4}, {"monday", "tuesday", "wednesday", "thursday"}),
-      {strings_attr("stopwords", {"monday"}), make_attr("case_change_action", std::string("UPPER"))});
+      {make_strings_attr("stopwords", {"monday"}), make_attr("case_change_action", std::string("UPPER"))});
   CHECK(r.outputs[0].shape() == Shape{3});
   CHECK(values(r.outputs[0]) == Strings{"TUESDAY", "WEDNESDAY", "THURSDAY"});
   CHECK(r.semantics.category == Semantics::kDefined);
   // [1, C]; case-insensitive stopwords (the default).
   r = normalize(
       strs({1, 3}, {"Monday", "tuesday", "MONDAY"}),
-      {strings_attr("stopwords", {"monDAY"}), make_attr("case_change_action", std::string("LOWER"))});
+      {make_strings_attr("stopwords", {"monDAY"}), make_attr("case_change_action", std::string("LOWER"))});
   CHECK(r.outputs[0].shape() == Shape{1, 1});
   CHECK(values(r.outputs[0]) == Strings{"tuesday"});
   // Case-sensitive: only the exact spelling goes; NONE leaves the case.
   r = normalize(strs({3}, {"Monday", "MONDAY", "monday"}),
-                {strings_attr("stopwords", {"MONDAY"}), make_attr("is_case_sensitive", int64_t{1})});
+                {make_strings_attr("stopwords", {"MONDAY"}), make_attr("is_case_sensitive", int64_t{1})});
   CHECK(values(r.outputs[0]) == Strings{"Monday", "monday"});
   // No attributes: unchanged.
   r = normalize(strs({2}, {"A b", ""}), {});
@@ -76,10 +68,10 @@ TEST_CASE("StringNormalizer: stopwords, case change, the two shapes", "[StringNo
 }
 
 TEST_CASE("StringNormalizer: all dropped, empty X, non-ASCII, NUL, refusals", "[StringNormalizer][v10]") {
-  auto r = normalize(strs({2}, {"a", "A"}), {strings_attr("stopwords", {"a"})});
+  auto r = normalize(strs({2}, {"a", "A"}), {make_strings_attr("stopwords", {"a"})});
   CHECK(r.outputs[0].shape() == Shape{1});
   CHECK(values(r.outputs[0]) == Strings{""});
-  r = normalize(strs({1, 2}, {"a", "A"}), {strings_attr("stopwords", {"a"})});
+  r = normalize(strs({1, 2}, {"a", "A"}), {make_strings_attr("stopwords", {"a"})});
   CHECK(r.outputs[0].shape() == Shape{1, 1});
   r = normalize(strs({0}, {}), {});
   CHECK(r.outputs[0].shape() == Shape{1});
@@ -238,7 +230,7 @@ TEST_CASE("TfIdfVectorizer: n-grams with skips, the three modes", "[TfIdfVectori
 
 TEST_CASE("TfIdfVectorizer: strings, 2-D rows, refusals", "[TfIdfVectorizer][v9]") {
   auto a = tfidf("TF", 1, 2, 0, {0, 2}, {0, 1, 2});
-  a.push_back(strings_attr("pool_strings", {"a", "b", "a", "b"}));
+  a.push_back(make_strings_attr("pool_strings", {"a", "b", "a", "b"}));
   const Tensor y = run_node_output("TfIdfVectorizer", 9, {strs({2, 3}, {"a", "b", "a", "b", "b", "c"})}, a);
   CHECK(y.shape() == Shape{2, 3});
   CHECK(std::vector<float>(y.data<float>().begin(), y.data<float>().end()) ==
@@ -249,7 +241,7 @@ TEST_CASE("TfIdfVectorizer: strings, 2-D rows, refusals", "[TfIdfVectorizer][v9]
   const Tensor ints = vec<int64_t>({1, 2});
   auto base = [] { return tfidf("TF", 1, 1, 0, {0}, {0, 1}); };
   auto p = base();
-  p.push_back(strings_attr("pool_strings", {"a", "b"}));
+  p.push_back(make_strings_attr("pool_strings", {"a", "b"}));
   CHECK(refused(p, ints) == ErrorKind::kInvalidModel);  // a string pool for integer X
   p.push_back(make_attr("pool_int64s", std::vector<int64_t>{1, 2}));
   CHECK(refused(p, ints) == ErrorKind::kInvalidModel);  // both pools
